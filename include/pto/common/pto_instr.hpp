@@ -1,0 +1,7 @@
+// Every tile instruction of the C++ API. Each instruction lives in its own header under pto/instr/.
+#pragma once
+
+#include "pto/common/event.hpp"
+#include "pto/common/pto_tile.hpp"
+#include "pto/instr/tassign.hpp"
+#include "pto/instr/tload.hpp"

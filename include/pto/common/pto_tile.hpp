@@ -1,0 +1,414 @@
+// Tiles and global tensors: pto-isa's Tile, Shape, Stride and GlobalTensor, with the same template
+// parameters, defaults and members.
+//
+// A Tile is a handle: an address in the simulated Unified Buffer (after TASSIGN) or, for a tile that is never
+// assigned ("auto mode"), zero-filled storage of its own that copies of the handle share. Its layout is an
+// object (ptosim::Layout) from which kernels take contiguous row spans.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+#include "pto/common/constants.hpp"
+#include "pto/common/type.hpp"
+#include "ptosim/core/check.hpp"
+#include "ptosim/core/dtype.hpp"
+#include "ptosim/core/layout.hpp"
+#include "ptosim/core/tile_view.hpp"
+#include "ptosim/core/ub.hpp"
+
+namespace pto {
+
+constexpr int DYNAMIC = -1;
+
+namespace detail {
+
+template <typename Derived, int64_t... N>
+struct Dims5 {
+    static_assert(sizeof...(N) == 5, "Shape/Stride: exactly five dimensions");
+    static constexpr int64_t kStatic[5] = {N...};
+    static constexpr int kDynamicCount = ((N == DYNAMIC ? 1 : 0) + ...);
+
+    int64_t values[5] = {N...};
+
+    constexpr Dims5() {
+        for (int i = 0; i < 5; ++i) {
+            if (kStatic[i] == DYNAMIC)
+                values[i] = 1;
+        }
+    }
+    // Either all five extents (static ones are ignored) or exactly one value per dynamic extent, in order.
+    template <typename... Ints,
+              std::enable_if_t<(sizeof...(Ints) > 0) && (std::is_integral_v<Ints> && ...), int> = 0>
+    constexpr explicit Dims5(Ints... v) : Dims5() {
+        static_assert(sizeof...(Ints) == 5 || sizeof...(Ints) == kDynamicCount,
+                      "Shape/Stride: pass all five extents or exactly one value per dynamic (-1) extent");
+        const int64_t in[] = {static_cast<int64_t>(v)...};
+        if constexpr (sizeof...(Ints) == 5) {
+            for (int i = 0; i < 5; ++i) {
+                if (kStatic[i] == DYNAMIC)
+                    values[i] = in[i];
+            }
+        } else {
+            int k = 0;
+            for (int i = 0; i < 5; ++i) {
+                if (kStatic[i] == DYNAMIC)
+                    values[i] = in[k++];
+            }
+        }
+    }
+};
+
+}  // namespace detail
+
+template <int64_t N1 = DYNAMIC, int64_t N2 = DYNAMIC, int64_t N3 = DYNAMIC, int64_t N4 = DYNAMIC,
+          int64_t N5 = DYNAMIC>
+struct Shape : detail::Dims5<Shape<N1, N2, N3, N4, N5>, N1, N2, N3, N4, N5> {
+    using Base = detail::Dims5<Shape, N1, N2, N3, N4, N5>;
+    using Base::Base;
+    static constexpr int64_t staticShape[5] = {N1, N2, N3, N4, N5};
+    constexpr Shape() = default;
+    constexpr int64_t operator[](int dim) const { return this->values[dim]; }
+};
+
+template <int64_t S1 = DYNAMIC, int64_t S2 = DYNAMIC, int64_t S3 = DYNAMIC, int64_t S4 = DYNAMIC,
+          int64_t S5 = DYNAMIC>
+struct Stride : detail::Dims5<Stride<S1, S2, S3, S4, S5>, S1, S2, S3, S4, S5> {
+    using Base = detail::Dims5<Stride, S1, S2, S3, S4, S5>;
+    using Base::Base;
+    static constexpr int64_t staticStride[5] = {S1, S2, S3, S4, S5};
+    constexpr Stride() = default;
+    constexpr int64_t operator[](int dim) const { return this->values[dim]; }
+};
+
+// A tensor in global memory: pointer + five extents + five strides (in elements) + layout (ND or DN).
+template <typename Element_, typename Shape_, typename Stride_, Layout Layout_ = Layout::ND>
+struct GlobalTensor {
+    using RawDType = std::remove_cv_t<Element_>;
+    using DType = Element_;
+    using Shape = Shape_;
+    using Stride = Stride_;
+    static constexpr Layout layout = Layout_;
+    static constexpr int64_t staticShape[5] = {Shape_::staticShape[0], Shape_::staticShape[1],
+                                               Shape_::staticShape[2], Shape_::staticShape[3],
+                                               Shape_::staticShape[4]};
+    static constexpr int64_t staticStride[5] = {Stride_::staticStride[0], Stride_::staticStride[1],
+                                                Stride_::staticStride[2], Stride_::staticStride[3],
+                                                Stride_::staticStride[4]};
+
+    GlobalTensor() = default;
+    GlobalTensor(DType* data, const Shape& shape = Shape(),
+                 const Stride& stride = Stride())  // NOLINT(implicit)
+        : data_(data), shape_(shape), stride_(stride) {}
+
+    DType* data() const { return data_; }
+    void SetAddr(DType* data) { data_ = data; }
+
+    int64_t GetShape(int dim) const { return shape_.values[dim]; }
+    int64_t GetStride(int dim) const { return stride_.values[dim]; }
+    template <int dim>
+    static constexpr int64_t GetShape() {
+        static_assert(Shape_::staticShape[dim] != DYNAMIC,
+                      "GlobalTensor: this dimension is dynamic; use GetShape(dim)");
+        return Shape_::staticShape[dim];
+    }
+    template <int dim>
+    static constexpr int64_t GetStride() {
+        static_assert(Stride_::staticStride[dim] != DYNAMIC,
+                      "GlobalTensor: this stride is dynamic; use GetStride(dim)");
+        return Stride_::staticStride[dim];
+    }
+    template <int... dims, typename... Ints>
+    void SetShape(Ints... values) {
+        static_assert(sizeof...(dims) == sizeof...(Ints), "GlobalTensor: one value per dimension");
+        static_assert(((Shape_::staticShape[dims] == DYNAMIC) && ...),
+                      "GlobalTensor: only dynamic extents can be set");
+        ((shape_.values[dims] = static_cast<int64_t>(values)), ...);
+    }
+    template <int... dims, typename... Ints>
+    void SetStride(Ints... values) {
+        static_assert(sizeof...(dims) == sizeof...(Ints), "GlobalTensor: one value per dimension");
+        static_assert(((Stride_::staticStride[dims] == DYNAMIC) && ...),
+                      "GlobalTensor: only dynamic strides can be set");
+        ((stride_.values[dims] = static_cast<int64_t>(values)), ...);
+    }
+
+    DType& operator()(int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4) const {
+        return data_[i0 * GetStride(0) + i1 * GetStride(1) + i2 * GetStride(2) + i3 * GetStride(3) +
+                     i4 * GetStride(4)];
+    }
+    DType GetElement(std::size_t offset) const { return data_[offset]; }
+    void SetElement(std::size_t offset, const DType& v) { data_[offset] = v; }
+
+  private:
+    DType* data_ = nullptr;
+    Shape shape_{};
+    Stride stride_{};
+};
+
+// 2-D helpers for GlobalTensor shapes and strides (pto-isa names). Layout::ND is row-major, Layout::DN
+// column-major.
+template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout L = Layout::ND>
+struct TileShape2D : Shape<1, 1, 1, rows, cols> {
+    static_assert(L == Layout::ND || L == Layout::DN,
+                  "TileShape2D: ptosim supports Layout::ND and Layout::DN");
+    using Parent = Shape<1, 1, 1, rows, cols>;
+    TileShape2D() = default;
+    TileShape2D(int64_t r, int64_t c) : Parent(1, 1, 1, r, c) {}
+};
+
+template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout L = Layout::ND>
+struct BaseShape2D;
+template <typename T, int64_t rows, int64_t cols>
+struct BaseShape2D<T, rows, cols, Layout::ND>
+    : Stride<(rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
+             (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
+             (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols, cols, 1> {
+    using Parent = Stride<(rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
+                          (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
+                          (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols, cols, 1>;
+    BaseShape2D() = default;
+    BaseShape2D(int64_t r, int64_t c) : Parent(r * c, r * c, r * c, c, 1) {}
+};
+template <typename T, int64_t rows, int64_t cols>
+struct BaseShape2D<T, rows, cols, Layout::DN>
+    : Stride<(rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
+             (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
+             (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols, 1, rows> {
+    using Parent = Stride<(rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
+                          (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
+                          (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols, 1, rows>;
+    BaseShape2D() = default;
+    BaseShape2D(int64_t r, int64_t c) : Parent(r * c, r * c, r * c, 1, r) {}
+};
+
+namespace TileConfig {
+constexpr int alignedSize = 32;
+constexpr int fixedRowSize = 16;
+constexpr int fixedColSize = 16;
+constexpr int fixedMxRowSize = 16;
+constexpr int fixedMxColSize = 2;
+constexpr int fractalABSize = 512;
+constexpr int fractalCSize = 1024;
+constexpr int fractalMxSize = 32;
+}  // namespace TileConfig
+
+namespace detail {
+template <typename T>
+inline constexpr bool is_tile_element_v =
+    std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t> ||
+    std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
+    std::is_same_v<T, int64_t> || std::is_same_v<T, uint64_t> || std::is_same_v<T, half> ||
+    std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float> || std::is_same_v<T, double>;
+}  // namespace detail
+
+template <TileType Loc_, typename Element_, int Rows_, int Cols_, BLayout BFractal_ = BLayout::RowMajor,
+          int RowValid_ = Rows_, int ColValid_ = Cols_, SLayout SFractal_ = SLayout::NoneBox,
+          int SFractalSize_ = TileConfig::fractalABSize, auto PadVal_ = PadValue::Null,
+          CompactMode Compact_ = CompactMode::Null>
+struct Tile {
+    using DType = Element_;
+    PTOSIM_STATIC_CHECK(detail::is_tile_element_v<DType>, "Tile",
+                        "DType must be int8_t..uint64_t, half, bfloat16_t, float or double");
+
+    static constexpr TileType Loc = Loc_;
+    static constexpr int Rows = Rows_;
+    static constexpr int Cols = Cols_;
+    static constexpr int ValidRow = RowValid_;
+    static constexpr int ValidCol = ColValid_;
+    static constexpr BLayout BFractal = BFractal_;
+    static constexpr SLayout SFractal = SFractal_;
+    static constexpr int SFractalSize = SFractalSize_;
+    static constexpr auto PadVal = PadVal_;
+    static constexpr CompactMode Compact = Compact_;
+    static constexpr int Numel = Rows * Cols;
+    static constexpr bool isRowMajor = BFractal_ == BLayout::RowMajor;
+    static constexpr int RowStride = isRowMajor ? Cols : 1;
+    static constexpr int ColStride = isRowMajor ? 1 : Rows;
+    static constexpr bool isBoxedLayout = SFractal_ != SLayout::NoneBox;
+    static constexpr bool isInnerRowMajor = SFractal_ == SLayout::RowMajor;
+    static constexpr bool isInnerColMajor = SFractal_ == SLayout::ColMajor;
+
+  private:
+    static constexpr int inner_rows() {
+        if constexpr (!isBoxedLayout)
+            return 1;
+        if constexpr (SFractalSize_ == TileConfig::fractalCSize)
+            return TileConfig::fixedRowSize;
+        if constexpr (SFractalSize_ == TileConfig::fractalMxSize)
+            return isInnerRowMajor ? TileConfig::fixedMxRowSize : TileConfig::fixedMxColSize;
+        return isInnerRowMajor ? TileConfig::fixedRowSize
+                               : TileConfig::alignedSize / static_cast<int>(sizeof(DType));
+    }
+    static constexpr int inner_cols() {
+        if constexpr (!isBoxedLayout)
+            return 1;
+        if constexpr (SFractalSize_ == TileConfig::fractalCSize)
+            return TileConfig::fixedColSize;
+        if constexpr (SFractalSize_ == TileConfig::fractalMxSize)
+            return isInnerRowMajor ? TileConfig::fixedMxColSize : TileConfig::fixedMxRowSize;
+        return isInnerRowMajor ? TileConfig::alignedSize / static_cast<int>(sizeof(DType))
+                               : TileConfig::fixedColSize;
+    }
+    static constexpr ptosim::Layout::Kind layout_kind() {
+        if constexpr (!isBoxedLayout) {
+            return isRowMajor ? ptosim::Layout::Kind::RowMajor : ptosim::Layout::Kind::ColMajor;
+        } else if constexpr (isRowMajor) {
+            return isInnerRowMajor ? ptosim::Layout::Kind::Zz : ptosim::Layout::Kind::Zn;
+        } else {
+            return isInnerRowMajor ? ptosim::Layout::Kind::Nz : ptosim::Layout::Kind::Nn;
+        }
+    }
+
+  public:
+    static constexpr int InnerRows = inner_rows();
+    static constexpr int InnerCols = inner_cols();
+    static constexpr int InnerNumel = InnerRows * InnerCols;
+    static constexpr ptosim::Layout layout = {layout_kind(), Rows, Cols, InnerRows, InnerCols};
+
+    PTOSIM_STATIC_CHECK(Rows > 0 && Cols > 0, "Tile", "Rows and Cols must be positive");
+    PTOSIM_STATIC_CHECK(ValidRow == DYNAMIC || (ValidRow >= 0 && ValidRow <= Rows), "Tile",
+                        "ValidRow must be -1 (dynamic) or between 0 and Rows");
+    PTOSIM_STATIC_CHECK(ValidCol == DYNAMIC || (ValidCol >= 0 && ValidCol <= Cols), "Tile",
+                        "ValidCol must be -1 (dynamic) or between 0 and Cols");
+    PTOSIM_STATIC_CHECK(SFractalSize_ == TileConfig::fractalABSize ||
+                            SFractalSize_ == TileConfig::fractalCSize ||
+                            SFractalSize_ == TileConfig::fractalMxSize,
+                        "Tile", "SFractalSize must be 512, 1024 or 32");
+    PTOSIM_STATIC_CHECK(isBoxedLayout || !isRowMajor || (Cols * sizeof(DType)) % TileConfig::alignedSize == 0,
+                        "Tile",
+                        "a row-major tile's row (Cols * sizeof(DType)) must be a multiple of 32 bytes");
+    PTOSIM_STATIC_CHECK(isBoxedLayout || isRowMajor || (Rows * sizeof(DType)) % TileConfig::alignedSize == 0,
+                        "Tile",
+                        "a column-major tile's column (Rows * sizeof(DType)) must be a multiple of 32 bytes");
+    PTOSIM_STATIC_CHECK(!isBoxedLayout || (Rows % InnerRows == 0 && Cols % InnerCols == 0), "Tile",
+                        "a boxed (fractal) tile's Rows and Cols must be multiples of the box shape");
+
+    Tile() = default;
+
+    template <int VR = ValidRow, int VC = ValidCol, std::enable_if_t<VR == DYNAMIC && VC == DYNAMIC, int> = 0>
+    Tile(std::size_t validRow, std::size_t validCol) {
+        SetValidShape(static_cast<unsigned>(validRow), static_cast<unsigned>(validCol));
+    }
+    template <int VR = ValidRow, int VC = ValidCol, std::enable_if_t<VR == DYNAMIC && VC != DYNAMIC, int> = 0>
+    explicit Tile(std::size_t validRow) {
+        SetValidRow(static_cast<unsigned>(validRow));
+    }
+    template <int VR = ValidRow, int VC = ValidCol, std::enable_if_t<VR != DYNAMIC && VC == DYNAMIC, int> = 0>
+    explicit Tile(std::size_t validCol) {
+        SetValidCol(static_cast<unsigned>(validCol));
+    }
+
+    template <int VR = ValidRow, std::enable_if_t<(VR != DYNAMIC), int> = 0>
+    static constexpr unsigned GetValidRow() {
+        return static_cast<unsigned>(VR);
+    }
+    template <int VR = ValidRow, std::enable_if_t<(VR == DYNAMIC), int> = 0>
+    unsigned GetValidRow() const {
+        return RowMaskInternal;
+    }
+    template <int VC = ValidCol, std::enable_if_t<(VC != DYNAMIC), int> = 0>
+    static constexpr unsigned GetValidCol() {
+        return static_cast<unsigned>(VC);
+    }
+    template <int VC = ValidCol, std::enable_if_t<(VC == DYNAMIC), int> = 0>
+    unsigned GetValidCol() const {
+        return ColMaskInternal;
+    }
+
+    void SetValidRow(unsigned r) {
+        PTOSIM_STATIC_CHECK(ValidRow == DYNAMIC, "Tile", "only a dynamic (-1) ValidRow can be set");
+        PTOSIM_CHECK(r <= static_cast<unsigned>(Rows), "Tile", "valid rows must not exceed Rows",
+                     {"validRow", r}, {"Rows", Rows});
+        RowMaskInternal = r;
+    }
+    void SetValidCol(unsigned c) {
+        PTOSIM_STATIC_CHECK(ValidCol == DYNAMIC, "Tile", "only a dynamic (-1) ValidCol can be set");
+        PTOSIM_CHECK(c <= static_cast<unsigned>(Cols), "Tile", "valid columns must not exceed Cols",
+                     {"validCol", c}, {"Cols", Cols});
+        ColMaskInternal = c;
+    }
+    void SetValidShape(unsigned r, unsigned c) {
+        SetValidRow(r);
+        SetValidCol(c);
+    }
+
+    static constexpr std::size_t GetSizeInUnits() { return static_cast<std::size_t>(Numel); }
+    static constexpr std::size_t GetSizeInBytes() { return GetSizeInUnits() * sizeof(DType); }
+
+    // The tile's storage; a tile that was never assigned gets zero-filled storage of its own here.
+    DType* data() const {
+        if (data_ == nullptr) {
+            auto_storage_ = ptosim::ub::allocate_auto(GetSizeInBytes());
+            data_ = reinterpret_cast<DType*>(auto_storage_.get());
+        }
+        return data_;
+    }
+    bool IsAssigned() const { return data_ != nullptr && auto_storage_ == nullptr; }
+
+    // Element access by storage offset (GetValue/SetValue) and by logical position (GetElement/SetElement).
+    DType GetValue(uint32_t offset) const { return data()[offset]; }
+    void SetValue(uint32_t offset, DType v) { data()[offset] = v; }
+    DType GetElement(int64_t r, int64_t c) const { return data()[layout.offset(r, c)]; }
+    void SetElement(int64_t r, int64_t c, const DType& v) { data()[layout.offset(r, c)] = v; }
+
+    // The run-time view the kernel core works from.
+    ptosim::TileView view() const {
+        return {reinterpret_cast<std::byte*>(data()), ptosim::dtype_of<DType>, layout,
+                static_cast<int32_t>(GetValidRow()), static_cast<int32_t>(GetValidCol())};
+    }
+
+    // Bind to an address (used by TASSIGN).
+    void AssignAddress(DType* p) {
+        auto_storage_.reset();
+        data_ = p;
+    }
+
+    unsigned RowMaskInternal = ValidRow == DYNAMIC ? Rows : ValidRow;
+    unsigned ColMaskInternal = ValidCol == DYNAMIC ? Cols : ValidCol;
+
+  private:
+    mutable DType* data_ = nullptr;
+    mutable std::shared_ptr<std::byte[]> auto_storage_;
+};
+
+// Aliases for the cube operand tiles (A5 layouts).
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileLeft = Tile<TileType::Left, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_,
+                      SLayout::RowMajor, TileConfig::fractalABSize>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileRight = Tile<TileType::Right, Element_, Rows_, Cols_, BLayout::RowMajor, RowValid_, ColValid_,
+                       SLayout::ColMajor, TileConfig::fractalABSize>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileAcc = Tile<TileType::Acc, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_,
+                     SLayout::RowMajor, TileConfig::fractalCSize>;
+
+template <typename T>
+struct is_tile : std::false_type {};
+template <TileType L, typename E, int R, int C, BLayout B, int VR, int VC, SLayout S, int F, auto P,
+          CompactMode M>
+struct is_tile<Tile<L, E, R, C, B, VR, VC, S, F, P, M>> : std::true_type {};
+template <typename T>
+struct is_global : std::false_type {};
+template <typename E, typename S, typename St, Layout L>
+struct is_global<GlobalTensor<E, S, St, L>> : std::true_type {};
+
+template <typename T>
+inline constexpr bool is_tile_data_v = is_tile<std::remove_cv_t<T>>::value;
+template <typename T>
+inline constexpr bool is_global_data_v = is_global<std::remove_cv_t<T>>::value;
+
+// Element offset of logical position (r, c) in a tile of type TileT, for every supported layout.
+template <typename TileT>
+constexpr std::size_t GetTileElementOffset(std::size_t r, std::size_t c) {
+    static_assert(is_tile_data_v<TileT>, "GetTileElementOffset: TileT must be a Tile type");
+    return TileT::layout.offset(static_cast<int64_t>(r), static_cast<int64_t>(c));
+}
+template <typename TileT>
+constexpr std::size_t GetTileOffset(int r, int c) {
+    return GetTileElementOffset<TileT>(static_cast<std::size_t>(r), static_cast<std::size_t>(c));
+}
+
+}  // namespace pto

@@ -1,0 +1,151 @@
+// pto-isa's core vocabulary: element types and the enums of the tile API, with pto-isa's names and numeric
+// values.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "pto/common/qualifiers.hpp"
+#include "ptosim/core/check.hpp"
+#include "ptosim/core/float16.hpp"
+
+// Element types. `half` and `aclFloat16` are IEEE binary16; `bfloat16_t` is bfloat16 (round-to-nearest-even).
+using half = ptosim::float16;
+using aclFloat16 = ptosim::float16;
+using bfloat16_t = ptosim::bfloat16;
+
+// pto-isa's static-assert helper, kept for kernels that use it; the message keeps our "INSTR: rule" format.
+#define PTO_STATIC_ASSERT_1_(cond) static_assert((cond), "PTO: constraint violated: " #cond)
+#define PTO_STATIC_ASSERT_2_(cond, msg) static_assert((cond), "PTO: " msg)
+#define PTO_STATIC_ASSERT_PICK_(_1, _2, NAME, ...) NAME
+#define PTO_STATIC_ASSERT(...) \
+    PTO_STATIC_ASSERT_PICK_(__VA_ARGS__, PTO_STATIC_ASSERT_2_, PTO_STATIC_ASSERT_1_)(__VA_ARGS__)
+
+// Run-time assertion used by kernels written against pto-isa; routed through ptosim's check mechanism.
+#define PTO_ASSERT(cond, ...) PTOSIM_CHECK((cond), "PTO_ASSERT", #cond)
+#define PTO_CPU_ASSERT(cond, ...) PTOSIM_CHECK((cond), "PTO_ASSERT", #cond)
+
+namespace pto {
+
+enum class TileType {
+    Vec,
+    Mat,
+    Left,
+    Right,
+    Acc,
+    Bias,
+    Scaling,
+    ScaleLeft,
+    ScaleRight,
+    Ctrl,
+};
+
+enum class BLayout {
+    RowMajor = 0,
+    ColMajor = 1,
+};
+
+enum class SLayout {
+    NoneBox = 0,
+    RowMajor = 1,
+    ColMajor = 2,
+};
+
+// Layout of a GlobalTensor in global memory.
+enum class Layout {
+    ND,  // row-major
+    DN,  // column-major
+    NZ,  // fractal, for the cube unit
+    SCALE,
+    MX_A_ND,
+    MX_A_DN,
+    MX_A_ZZ,
+    MX_B_ND,
+    MX_B_DN,
+    MX_B_NN,
+    HIF4_A_ZZ,
+    HIF4_B_NN,
+    NC1HWC0,
+    GNC1HWC0,
+    NCHW,
+    GNCHW,
+    NHWC,
+    NDC1HWC0,
+    NCDHW,
+    FRACTAL_Z,
+    FRACTAL_Z_S16S8,
+    FRACTAL_Z_3D,
+    MAX,
+};
+
+// C++ numbering (differs from the Linx B.DATR CMode field: see docs/asm.md).
+enum class CmpMode : uint8_t {
+    EQ = 0,
+    NE = 1,
+    LT = 2,
+    LE = 3,
+    GT = 4,
+    GE = 5,
+};
+
+// C++ numbering (differs from the Linx B.DATR PadValue field: see docs/asm.md).
+enum class PadValue : uint64_t {
+    Null = 0,
+    Zero = 1,
+    Max = 2,
+    Min = 3,
+    CustomBase = 0x100000000ULL,
+};
+
+enum class CompactMode {
+    Null,
+    Normal,
+    RowPlusOne,
+    RowAlignedPadding,
+};
+
+// Which byte of an element THISTOGRAM counts. BYTE_0 = bits 7..0 (LSB) ... BYTE_3 = bits 31..24 (MSB).
+enum class HistByte : uint8_t {
+    BYTE_0 = 0,
+    BYTE_1 = 1,
+    BYTE_2 = 2,
+    BYTE_3 = 3,
+};
+
+enum class RoundMode : uint8_t {
+    CAST_NONE = 0,
+    CAST_RINT = 1,
+    CAST_ROUND = 2,
+    CAST_FLOOR = 3,
+    CAST_CEIL = 4,
+    CAST_TRUNC = 5,
+    CAST_ODD = 6,
+};
+
+enum class PrintFormat : uint8_t {
+    Width8_Precision4 = 0,
+    Width8_Precision2 = 1,
+    Width10_Precision6 = 2,
+};
+
+enum class MaskPattern : uint8_t {
+    P0101 = 1,
+    P1010 = 2,
+    P0001 = 3,
+    P0010 = 4,
+    P0100 = 5,
+    P1000 = 6,
+    P1111 = 7,
+};
+
+namespace GlobalTensorDim {
+constexpr int DIM_0 = 0;
+constexpr int DIM_1 = 1;
+constexpr int DIM_2 = 2;
+constexpr int DIM_3 = 3;
+constexpr int DIM_4 = 4;
+constexpr int TOTAL_DIM = 5;
+}  // namespace GlobalTensorDim
+
+}  // namespace pto

@@ -1,0 +1,29 @@
+// Reference TLOAD / TSTORE: for every valid position (r, c), copy one element between the tile and the global
+// tensor. Reads like the definition; the fast kernels must match it bit for bit.
+#include <cstring>
+
+#include "../common/pad.hpp"
+#include "ptosim/ops/memory.hpp"
+
+namespace ptosim::ref {
+
+void tload(const TileView& dst, const GlobalView& src, Pad pad) {
+    const std::size_t es = dst.elem_size();
+    for (int32_t r = 0; r < dst.valid_rows; ++r) {
+        for (int32_t c = 0; c < dst.valid_cols; ++c) {
+            std::memcpy(dst.at(r, c), src.data + src.offset(r, c) * static_cast<int64_t>(es), es);
+        }
+    }
+    kernels::fill_outside_valid(dst, pad);
+}
+
+void tstore(const GlobalView& dst, const TileView& src) {
+    const std::size_t es = src.elem_size();
+    for (int32_t r = 0; r < src.valid_rows; ++r) {
+        for (int32_t c = 0; c < src.valid_cols; ++c) {
+            std::memcpy(dst.data + dst.offset(r, c) * static_cast<int64_t>(es), src.at(r, c), es);
+        }
+    }
+}
+
+}  // namespace ptosim::ref

@@ -1,0 +1,101 @@
+// Fast TLOAD / TSTORE: walk the tile in its contiguous direction and copy each piece that is contiguous on
+// both sides with one memcpy (or one strided loop when the global tensor or the layout is strided). No
+// per-element index arithmetic: offsets are computed once per piece.
+#include <cstring>
+
+#include "../common/pad.hpp"
+#include "ptosim/ops/memory.hpp"
+
+namespace ptosim::simd {
+
+namespace {
+
+template <typename T>
+void copy_strided_typed(std::byte* dst, int64_t dst_step, const std::byte* src, int64_t src_step, int64_t n) {
+    auto* d = reinterpret_cast<T*>(dst);
+    const auto* s = reinterpret_cast<const T*>(src);
+    for (int64_t k = 0; k < n; ++k)
+        d[k * dst_step] = s[k * src_step];
+}
+
+// Copy n elements of es bytes; steps are in elements.
+void copy_run(std::byte* dst, int64_t dst_step, const std::byte* src, int64_t src_step, int64_t n,
+              std::size_t es) {
+    if (dst_step == 1 && src_step == 1) {
+        std::memcpy(dst, src, static_cast<std::size_t>(n) * es);
+        return;
+    }
+    switch (es) {
+        case 1:
+            copy_strided_typed<uint8_t>(dst, dst_step, src, src_step, n);
+            break;
+        case 2:
+            copy_strided_typed<uint16_t>(dst, dst_step, src, src_step, n);
+            break;
+        case 4:
+            copy_strided_typed<uint32_t>(dst, dst_step, src, src_step, n);
+            break;
+        default:
+            copy_strided_typed<uint64_t>(dst, dst_step, src, src_step, n);
+            break;
+    }
+}
+
+enum class Direction { Load, Store };
+
+template <Direction D>
+void transfer(const TileView& tile, const GlobalView& g) {
+    const std::size_t es = tile.elem_size();
+    const auto ies = static_cast<int64_t>(es);
+    auto move = [&](std::size_t tile_offset, int64_t tile_step, int64_t g_offset, int64_t g_step, int64_t n) {
+        std::byte* t = tile.data + tile_offset * es;
+        std::byte* gp = g.data + g_offset * ies;
+        if constexpr (D == Direction::Load) {
+            copy_run(t, tile_step, gp, g_step, n, es);
+        } else {
+            copy_run(gp, g_step, t, tile_step, n, es);
+        }
+    };
+    if (tile.layout.row_step() == 1) {
+        // Rows are contiguous in the tile: walk rows, splitting at global column runs.
+        for (int32_t r = 0; r < tile.valid_rows; ++r) {
+            tile.layout.for_each_row_span(
+                r, 0, tile.valid_cols, [&](std::size_t off, int32_t c, int32_t n, int64_t ts) {
+                    while (n > 0) {
+                        const auto run = static_cast<int32_t>(std::min<int64_t>(n, g.col_run(c)));
+                        move(off, ts, g.offset(r, c), g.col_step(), run);
+                        off += static_cast<std::size_t>(run * ts);
+                        c += run;
+                        n -= run;
+                    }
+                });
+        }
+    } else {
+        // Columns are contiguous in the tile: walk columns, splitting at global row runs.
+        for (int32_t c = 0; c < tile.valid_cols; ++c) {
+            tile.layout.for_each_col_span(
+                c, 0, tile.valid_rows, [&](std::size_t off, int32_t r, int32_t n, int64_t ts) {
+                    while (n > 0) {
+                        const auto run = static_cast<int32_t>(std::min<int64_t>(n, g.row_run(r)));
+                        move(off, ts, g.offset(r, c), g.row_step(), run);
+                        off += static_cast<std::size_t>(run * ts);
+                        r += run;
+                        n -= run;
+                    }
+                });
+        }
+    }
+}
+
+}  // namespace
+
+void tload(const TileView& dst, const GlobalView& src, Pad pad) {
+    transfer<Direction::Load>(dst, src);
+    kernels::fill_outside_valid(dst, pad);
+}
+
+void tstore(const GlobalView& dst, const TileView& src) {
+    transfer<Direction::Store>(src, dst);
+}
+
+}  // namespace ptosim::simd

@@ -1,0 +1,6 @@
+// expect-error: TASSIGN: tile does not fit in the 512 KiB Unified Buffer
+#include <pto/pto-inst.hpp>
+void f() {
+    pto::Tile<pto::TileType::Vec, float, 16, 64> t;
+    pto::TASSIGN<512 * 1024 - 2048>(t);
+}

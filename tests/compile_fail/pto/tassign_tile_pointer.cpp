@@ -1,0 +1,6 @@
+// expect-error: TASSIGN: a Tile is assigned a Unified Buffer byte offset (an integer)
+#include <pto/pto-inst.hpp>
+void f(float* p) {
+    pto::Tile<pto::TileType::Vec, float, 16, 64> t;
+    pto::TASSIGN(t, p);
+}

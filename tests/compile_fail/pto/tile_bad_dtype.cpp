@@ -1,0 +1,6 @@
+// expect-error: Tile: DType must be int8_t..uint64_t, half, bfloat16_t, float or double
+#include <pto/pto-inst.hpp>
+struct Pixel {
+    char rgb[4];
+};
+pto::Tile<pto::TileType::Vec, Pixel, 16, 16> t;

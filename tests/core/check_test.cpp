@@ -1,0 +1,65 @@
+#include "ptosim/core/check.hpp"
+
+#include <gtest/gtest.h>
+
+#include "support/check_matchers.hpp"
+
+namespace {
+
+void fails_with_values(int got) {
+    PTOSIM_CHECK(got >= 256, "THISTOGRAM", "dst valid columns must be >= 256", {"dst.validCol", got},
+                 {"min", 256});
+}
+
+TEST(Check, MessageNamesInstructionRuleAndValues) {
+    try {
+        fails_with_values(128);
+        FAIL() << "no throw";
+    } catch (const ptosim::CheckError& e) {
+        EXPECT_STREQ(e.what(), "THISTOGRAM: dst valid columns must be >= 256 (dst.validCol=128, min=256)");
+        EXPECT_EQ(e.failure().instr, "THISTOGRAM");
+        EXPECT_GT(e.failure().line, 0);
+    }
+}
+
+TEST(Check, PassingCheckDoesNothing) {
+    EXPECT_NO_THROW(fails_with_values(256));
+}
+
+TEST(Check, ScopedHandlerRestoresPrevious) {
+    const auto before = ptosim::check_handler();
+    {
+        ptosim::ScopedCheckHandler scope(&ptosim::throw_check_error);
+        EXPECT_EQ(ptosim::check_handler(), &ptosim::throw_check_error);
+    }
+    EXPECT_EQ(ptosim::check_handler(), before);
+}
+
+TEST(CheckDeathTest, DefaultHandlerAborts) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_DEATH(
+        {
+            ptosim::set_check_handler(nullptr);
+            fails_with_values(1);
+        },
+        "ptosim: error: THISTOGRAM: dst valid columns must be >= 256 \\(dst.validCol=1, min=256\\)");
+}
+
+void returning_handler(const ptosim::CheckFailure&) {}
+
+TEST(CheckDeathTest, HandlerThatReturnsStillAborts) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_DEATH(
+        {
+            ptosim::set_check_handler(&returning_handler);
+            fails_with_values(1);
+        },
+        "check handler returned");
+}
+
+TEST(Check, FormatsEnumsFloatsAndStrings) {
+    EXPECT_CHECK_FAILS(PTOSIM_CHECK(false, "X", "rule", {"s", "text"}, {"b", true}, {"f", 1.5}),
+                       "s=text, b=true, f=1.5");
+}
+
+}  // namespace

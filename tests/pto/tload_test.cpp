@@ -1,0 +1,225 @@
+// TLOAD / TSTORE: round trips over static and dynamic shapes, strided and 5-D global tensors, row- and
+// column-major tiles, boxed tiles and pad values, through both kernel backends.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include <pto/pto-inst.hpp>
+
+#include "ptosim/kernels/backend.hpp"
+#include "support/check_matchers.hpp"
+
+namespace {
+
+using namespace pto;
+
+class TLoadTest : public ::testing::TestWithParam<ptosim::Backend> {
+  protected:
+    void SetUp() override { backend_ = std::make_unique<ptosim::ScopedBackend>(GetParam()); }
+    std::unique_ptr<ptosim::ScopedBackend> backend_;
+};
+
+std::string backend_param_name(const ::testing::TestParamInfo<ptosim::Backend>& p) {
+    return std::string(ptosim::backend_name(p.param));
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, TLoadTest, ::testing::Values(ptosim::Backend::Ref, ptosim::Backend::Simd),
+                         backend_param_name);
+
+template <typename T>
+std::vector<T> iota_vec(std::size_t n, T start = T(1)) {
+    std::vector<T> v(n);
+    for (std::size_t i = 0; i < n; ++i)
+        v[i] = static_cast<T>(start + static_cast<T>(i));
+    return v;
+}
+
+TEST_P(TLoadTest, RowMajorRoundTrip) {
+    constexpr int R = 8, C = 64;
+    auto in = iota_vec<uint16_t>(R * C);
+    std::vector<uint16_t> out(R * C, 0);
+    using G = GlobalTensor<uint16_t, Shape<1, 1, 1, R, C>, Stride<1, 1, 1, C, 1>>;
+    Tile<TileType::Vec, uint16_t, R, C> tile;
+    TASSIGN(tile, 0);
+    G gin(in.data()), gout(out.data());
+    TLOAD(tile, gin);
+    for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c)
+            ASSERT_EQ(tile.GetElement(r, c), in[r * C + c]);
+    TSTORE(gout, tile);
+    EXPECT_EQ(in, out);
+}
+
+TEST_P(TLoadTest, DynamicValidRegionTouchesNothingElse) {
+    constexpr int R = 8, C = 32;
+    using TileT = Tile<TileType::Vec, float, R, C, BLayout::RowMajor, -1, -1>;
+    TileT tile(5, 19);
+    TASSIGN(tile, 0x4000);
+    for (int i = 0; i < R * C; ++i)
+        tile.data()[i] = -1.0f;
+    auto in = iota_vec<float>(5 * 19);
+    using G = GlobalTensor<float, Shape<1, 1, 1, -1, -1>, Stride<1, 1, 1, -1, 1>>;
+    G g(in.data(), Shape<1, 1, 1, -1, -1>(5, 19), Stride<1, 1, 1, -1, 1>(19));
+    TLOAD(tile, g);
+    for (int r = 0; r < R; ++r) {
+        for (int c = 0; c < C; ++c) {
+            const float expect = (r < 5 && c < 19) ? in[r * 19 + c] : -1.0f;
+            ASSERT_EQ(tile.GetElement(r, c), expect) << r << "," << c;
+        }
+    }
+    std::vector<float> out(5 * 19 + 7, 9.0f);
+    G gout(out.data(), Shape<1, 1, 1, -1, -1>(5, 19), Stride<1, 1, 1, -1, 1>(19));
+    TSTORE(gout, tile);
+    for (int i = 0; i < 5 * 19; ++i)
+        ASSERT_EQ(out[i], in[i]);
+    for (int i = 5 * 19; i < 5 * 19 + 7; ++i)
+        ASSERT_EQ(out[i], 9.0f);  // past the region: untouched
+}
+
+TEST_P(TLoadTest, StridedGlobalTensor) {
+    // A 6 x 10 window of a 16 x 40 row-major matrix, every other column (stride 2 in dim 4).
+    constexpr int GR = 16, GC = 40;
+    auto mat = iota_vec<int32_t>(GR * GC);
+    using TileT = Tile<TileType::Vec, int32_t, 8, 16, BLayout::RowMajor, 6, 10>;
+    TileT tile;
+    using G = GlobalTensor<int32_t, Shape<1, 1, 1, 6, 10>, Stride<1, 1, 1, GC, 2>>;
+    G g(mat.data() + 3 * GC + 5);
+    TLOAD(tile, g);
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c < 10; ++c)
+            ASSERT_EQ(tile.GetElement(r, c), mat[(3 + r) * GC + 5 + 2 * c]);
+    std::vector<int32_t> back(GR * GC, 0);
+    G gb(back.data() + 3 * GC + 5);
+    TSTORE(gb, tile);
+    for (int r = 0; r < GR; ++r) {
+        for (int c = 0; c < GC; ++c) {
+            const bool inside = r >= 3 && r < 9 && c >= 5 && c < 25 && (c - 5) % 2 == 0;
+            ASSERT_EQ(back[r * GC + c], inside ? mat[r * GC + c] : 0) << r << "," << c;
+        }
+    }
+}
+
+TEST_P(TLoadTest, FiveDimensionalNDShapeFlattensIntoRows) {
+    // Shape [2, 3, 1, 4, 8] with gaps between the outer blocks: tile rows = 2*3*1*4 = 24.
+    std::vector<uint8_t> buf(2 * 500 + 3 * 100 + 8 * 40, 0);
+    for (std::size_t i = 0; i < buf.size(); ++i)
+        buf[i] = static_cast<uint8_t>(i * 7 + 1);
+    using G = GlobalTensor<uint8_t, Shape<2, 3, 1, 4, 8>, Stride<500, 100, 100, 40, 1>>;
+    G g(buf.data());
+    Tile<TileType::Vec, uint8_t, 24, 32, BLayout::RowMajor, 24, 8> tile;
+    TLOAD(tile, g);
+    for (int i0 = 0; i0 < 2; ++i0)
+        for (int i1 = 0; i1 < 3; ++i1)
+            for (int i3 = 0; i3 < 4; ++i3)
+                for (int c = 0; c < 8; ++c)
+                    ASSERT_EQ(tile.GetElement(i0 * 12 + i1 * 4 + i3, c),
+                              buf[i0 * 500 + i1 * 100 + i3 * 40 + c]);
+}
+
+TEST_P(TLoadTest, ColumnMajorTileFromDNTensor) {
+    constexpr int R = 16, C = 6;
+    auto colmajor = iota_vec<half>(R * C, half(0.5f));  // element (r, c) at c * R + r
+    using G = GlobalTensor<half, Shape<1, 1, 1, R, C>, Stride<1, 1, 1, 1, R>, Layout::DN>;
+    G g(colmajor.data());
+    Tile<TileType::Vec, half, R, C, BLayout::ColMajor> tile;
+    TLOAD(tile, g);
+    for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c)
+            ASSERT_EQ(tile.GetElement(r, c).bits(), colmajor[c * R + r].bits());
+    EXPECT_EQ(tile.data()[3 * R + 2].bits(), colmajor[3 * R + 2].bits());  // column-major storage
+    std::vector<half> out(R * C);
+    G gout(out.data());
+    TSTORE(gout, tile);
+    for (int i = 0; i < R * C; ++i)
+        ASSERT_EQ(out[i].bits(), colmajor[i].bits());
+}
+
+TEST_P(TLoadTest, ColumnMajorTileFromRowMajorTensor) {
+    constexpr int R = 32, C = 3;
+    auto rm = iota_vec<uint8_t>(R * C);
+    using G = GlobalTensor<uint8_t, Shape<1, 1, 1, R, C>, Stride<1, 1, 1, C, 1>>;
+    G g(rm.data());
+    Tile<TileType::Vec, uint8_t, R, C, BLayout::ColMajor> tile;
+    TLOAD(tile, g);
+    for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c)
+            ASSERT_EQ(tile.GetElement(r, c), rm[r * C + c]);
+}
+
+TEST_P(TLoadTest, BoxedTileRoundTrip) {
+    constexpr int R = 32, C = 32;
+    auto in = iota_vec<uint16_t>(R * C);
+    using G = GlobalTensor<uint16_t, Shape<1, 1, 1, R, C>, Stride<1, 1, 1, C, 1>>;
+    G g(in.data());
+    using Nz = Tile<TileType::Mat, uint16_t, R, C, BLayout::ColMajor, R, C, SLayout::RowMajor>;
+    Nz tile;
+    TLOAD(tile, g);
+    for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c)
+            ASSERT_EQ(tile.data()[GetTileElementOffset<Nz>(r, c)], in[r * C + c]);
+    std::vector<uint16_t> out(R * C);
+    G gout(out.data());
+    TSTORE(gout, tile);
+    EXPECT_EQ(out, in);
+}
+
+TEST_P(TLoadTest, PadValuesFillOutsideTheValidRegion) {
+    float src[4] = {1, 2, 3, 4};
+    using G = GlobalTensor<float, Shape<1, 1, 1, 2, 2>, Stride<1, 1, 1, 2, 1>>;
+    G g(src);
+    Tile<TileType::Vec, float, 4, 8, BLayout::RowMajor, 2, 2, SLayout::NoneBox, 512, PadValue::Max> tmax;
+    TLOAD(tmax, g);
+    EXPECT_EQ(tmax.GetElement(1, 1), 4.0f);
+    EXPECT_TRUE(std::isinf(tmax.GetElement(0, 2)) && tmax.GetElement(0, 2) > 0);
+    EXPECT_TRUE(std::isinf(tmax.GetElement(3, 0)));
+    int16_t isrc[4] = {1, 2, 3, 4};
+    using GI = GlobalTensor<int16_t, Shape<1, 1, 1, 2, 2>, Stride<1, 1, 1, 2, 1>>;
+    GI gi(isrc);
+    Tile<TileType::Vec, int16_t, 4, 16, BLayout::RowMajor, 2, 2, SLayout::NoneBox, 512, PadValue::Min> tmin;
+    TLOAD(tmin, gi);
+    EXPECT_EQ(tmin.GetElement(0, 1), 2);
+    EXPECT_EQ(tmin.GetElement(2, 5), INT16_MIN);
+    Tile<TileType::Vec, int16_t, 4, 16, BLayout::RowMajor, 2, 2, SLayout::NoneBox, 512, PadValue::Zero> tzero;
+    TASSIGN(tzero, 0);
+    for (int i = 0; i < 64; ++i)
+        tzero.data()[i] = 77;
+    TLOAD(tzero, gi);
+    EXPECT_EQ(tzero.GetElement(3, 15), 0);
+}
+
+TEST_P(TLoadTest, ShapeMismatchIsAnError) {
+    float src[64] = {};
+    using G = GlobalTensor<float, Shape<1, 1, 1, 4, 16>, Stride<1, 1, 1, 16, 1>>;
+    G g(src);
+    Tile<TileType::Vec, float, 8, 16> tile;
+    EXPECT_CHECK_FAILS(TLOAD(tile, g), "TLOAD: global shape must match the tile's valid shape");
+    EXPECT_CHECK_FAILS(TSTORE(g, tile), "TSTORE: global shape must match the tile's valid shape");
+}
+
+TEST_P(TLoadTest, NullGlobalPointerIsAnError) {
+    using G = GlobalTensor<float, Shape<1, 1, 1, 8, 16>, Stride<1, 1, 1, 16, 1>>;
+    G g(nullptr);
+    Tile<TileType::Vec, float, 8, 16> tile;
+    EXPECT_CHECK_FAILS(TLOAD(tile, g), "TLOAD: global tensor has no address");
+}
+
+TEST_P(TLoadTest, EventsAreAcceptedAndRecorded) {
+    float src[128] = {};
+    using G = GlobalTensor<float, Shape<1, 1, 1, 8, 16>, Stride<1, 1, 1, 16, 1>>;
+    G g(src);
+    Tile<TileType::Vec, float, 8, 16> tile;
+    Event<Op::TLOAD, Op::TSTORE_VEC> e;
+    e = TLOAD(tile, g);
+    EXPECT_TRUE(e.IsRecorded());
+    TSTORE(g, tile, e);
+    EXPECT_FALSE(e.IsRecorded());
+    Event<Op::TLOAD, Op::TADD> e2 = TLOAD(tile, g);
+    TSYNC(e2);
+    set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+    wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+    pipe_barrier(PIPE_ALL);
+}
+
+}  // namespace
