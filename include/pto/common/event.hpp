@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "pto/common/type.hpp"
 
@@ -138,6 +139,11 @@ struct Event : EventBaseTag {
 
 template <typename T>
 struct is_event : std::is_base_of<EventBaseTag, T> {};
+
+// True when every type is an Event: overloads that take trailing events use it to stay out of each other's
+// way.
+template <typename... Ts>
+inline constexpr bool all_events_v = (is_event<std::remove_cv_t<Ts>>::value && ...);
 
 template <typename... WaitEvents>
 inline void WaitAllEvents(WaitEvents&... events) {

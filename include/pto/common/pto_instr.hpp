@@ -5,3 +5,6 @@
 #include "pto/common/pto_tile.hpp"
 #include "pto/instr/tassign.hpp"
 #include "pto/instr/tload.hpp"
+#include "pto/instr/interleave.hpp"
+#include "pto/instr/tcmp.hpp"
+#include "pto/instr/thistogram.hpp"

@@ -1,0 +1,69 @@
+// THISTOGRAM: per source row, the cumulative counts of one byte of the elements that pass the cascaded
+// high-byte filter (docs/isa/THISTOGRAM.md).
+#pragma once
+
+#include "pto/common/event.hpp"
+#include "pto/common/pto_tile.hpp"
+#include "pto/instr/checks.hpp"
+#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/ops/histogram.hpp"
+
+namespace pto {
+
+static_assert(static_cast<int>(HistByte::BYTE_3) == static_cast<int>(ptosim::HistByte::Byte3));
+
+template <HistByte byte, typename TileDataDst, typename TileDataSrc, typename TileDataIdx,
+          typename... WaitEvents>
+PTO_INST RecordEvent THISTOGRAM(TileDataDst& dst, TileDataSrc& src, TileDataIdx& idx, WaitEvents&... events) {
+    namespace isa = ptosim::isa;
+    PTOSIM_STATIC_CHECK(detail::profile_allows<TileDataDst>(isa::thistogram_available(ptosim::kArch)),
+                        "THISTOGRAM", "not available on the A2A3 profile (Atlas A2/A3)");
+    PTOSIM_STATIC_CHECK(
+        is_tile_data_v<TileDataDst> && is_tile_data_v<TileDataSrc> && is_tile_data_v<TileDataIdx>,
+        "THISTOGRAM", "dst, src and idx must be Tiles");
+    if constexpr (is_tile_data_v<TileDataDst> && is_tile_data_v<TileDataSrc> && is_tile_data_v<TileDataIdx>) {
+        constexpr ptosim::DType src_t = ptosim::dtype_of<typename TileDataSrc::DType>;
+        constexpr int k = static_cast<int>(byte);
+        PTOSIM_STATIC_CHECK(isa::thistogram_src_ok(src_t), "THISTOGRAM",
+                            "source dtype must be uint16_t or uint32_t");
+        PTOSIM_STATIC_CHECK(isa::thistogram_dst_ok(ptosim::dtype_of<typename TileDataDst::DType>),
+                            "THISTOGRAM", "dst dtype must be uint8_t, uint16_t, uint32_t or uint64_t");
+        PTOSIM_STATIC_CHECK(isa::thistogram_idx_ok(ptosim::dtype_of<typename TileDataIdx::DType>),
+                            "THISTOGRAM", "idx dtype must be uint8_t");
+        PTOSIM_STATIC_CHECK(src_t != ptosim::DType::U16 || k <= 1, "THISTOGRAM",
+                            "a uint16_t source has only BYTE_0 and BYTE_1");
+        PTOSIM_STATIC_CHECK(TileDataDst::Loc == TileType::Vec && TileDataSrc::Loc == TileType::Vec &&
+                                TileDataIdx::Loc == TileType::Vec,
+                            "THISTOGRAM", "dst, src and idx must be TileType::Vec tiles");
+        PTOSIM_STATIC_CHECK(detail::is_plain_row_major<TileDataSrc>(), "THISTOGRAM", "src must be row-major");
+        PTOSIM_STATIC_CHECK(detail::is_plain_row_major<TileDataDst>(), "THISTOGRAM", "dst must be row-major");
+        PTOSIM_STATIC_CHECK(TileDataDst::Cols >= 256, "THISTOGRAM",
+                            "dst must have at least 256 columns (one count per byte value)");
+        PTOSIM_STATIC_CHECK(detail::static_at_least(TileDataDst::ValidCol, 256), "THISTOGRAM",
+                            "dst valid columns must be >= 256");
+        PTOSIM_STATIC_CHECK(detail::static_at_least(TileDataDst::ValidRow, TileDataSrc::ValidRow),
+                            "THISTOGRAM", "dst valid rows must be >= src valid rows");
+        constexpr bool u16_filter = src_t == ptosim::DType::U16 && k == 0;
+        constexpr bool u32_filter = src_t == ptosim::DType::U32 && k < 3;
+        PTOSIM_STATIC_CHECK(
+            !u16_filter ||
+                (!TileDataIdx::isRowMajor && !TileDataIdx::isBoxedLayout && TileDataIdx::Cols == 1),
+            "THISTOGRAM",
+            "for a uint16_t source with BYTE_0, idx must be a column-major (DN) tile with one "
+            "column (filter byte idx[r, 0] per row)");
+        PTOSIM_STATIC_CHECK(
+            !u16_filter || detail::static_at_least(TileDataIdx::ValidRow, TileDataSrc::ValidRow),
+            "THISTOGRAM", "idx must have a valid row per source row");
+        PTOSIM_STATIC_CHECK(!u32_filter || detail::is_plain_row_major<TileDataIdx>(), "THISTOGRAM",
+                            "for a uint32_t source, idx must be row-major (filter bytes idx[0 .. 2-k, 0])");
+        PTOSIM_STATIC_CHECK(
+            !u32_filter ||
+                (TileDataIdx::Rows >= 3 - k && detail::static_at_least(TileDataIdx::ValidRow, 3 - k)),
+            "THISTOGRAM", "for a uint32_t source with BYTE_k, idx must have 3 - k valid rows");
+    }
+    TSYNC(events...);
+    ptosim::ops::thistogram(dst.view(), src.view(), idx.view(), static_cast<ptosim::HistByte>(byte));
+    return {};
+}
+
+}  // namespace pto

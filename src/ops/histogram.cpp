@@ -1,0 +1,63 @@
+// Checked THISTOGRAM.
+#include "ptosim/ops/histogram.hpp"
+
+#include "ptosim/core/check.hpp"
+#include "ptosim/isa/dtype_rules.hpp"
+#include "validate.hpp"
+
+namespace ptosim::ops {
+
+namespace {
+
+constexpr const char* kInstr = "THISTOGRAM";
+
+// How many idx rows the filter reads (0: idx is a placeholder). u16 BYTE_0 reads idx[r, 0] for every source
+// row; u32 BYTE_k reads the global filter bytes idx[0..2-k, 0].
+int32_t idx_rows_read(const TileView& src, int byte) {
+    if (src.dtype == DType::U16)
+        return byte == 0 ? src.valid_rows : 0;
+    return 3 - byte;
+}
+
+}  // namespace
+
+void thistogram(const TileView& dst, const TileView& src, const TileView& idx, HistByte byte) {
+    const int k = static_cast<int>(byte);
+    validate::tile(dst, kInstr, "dst");
+    validate::tile(src, kInstr, "src");
+    PTOSIM_CHECK(isa::thistogram_src_ok(src.dtype), kInstr, "source dtype must be uint16_t or uint32_t",
+                 {"src", dtype_cpp_name(src.dtype)});
+    PTOSIM_CHECK(isa::thistogram_dst_ok(dst.dtype), kInstr,
+                 "dst dtype must be uint8_t, uint16_t, uint32_t or uint64_t",
+                 {"dst", dtype_cpp_name(dst.dtype)});
+    PTOSIM_CHECK(isa::thistogram_byte_ok(src.dtype, k), kInstr,
+                 src.dtype == DType::U16 ? "a uint16_t source has only BYTE_0 and BYTE_1"
+                                         : "byte must be BYTE_0, BYTE_1, BYTE_2 or BYTE_3",
+                 {"byte", k});
+    validate::row_major(src, kInstr, "src");
+    validate::row_major(dst, kInstr, "dst");
+    PTOSIM_CHECK(dst.valid_cols >= 256, kInstr, "dst valid columns must be >= 256",
+                 {"dst.validCol", dst.valid_cols});
+    PTOSIM_CHECK(dst.valid_rows >= src.valid_rows, kInstr, "dst valid rows must be >= src valid rows",
+                 {"dst.validRow", dst.valid_rows}, {"src.validRow", src.valid_rows});
+    validate::disjoint(dst, "dst", src, "src", kInstr);
+
+    const int32_t idx_rows = idx_rows_read(src, k);
+    if (idx_rows > 0) {
+        validate::tile(idx, kInstr, "idx");
+        PTOSIM_CHECK(isa::thistogram_idx_ok(idx.dtype), kInstr, "idx dtype must be uint8_t",
+                     {"idx", dtype_cpp_name(idx.dtype)});
+        PTOSIM_CHECK(idx.valid_cols >= 1, kInstr, "idx must have a valid column 0 (the filter bytes)",
+                     {"idx.validCol", idx.valid_cols});
+        PTOSIM_CHECK(idx.valid_rows >= idx_rows, kInstr,
+                     src.dtype == DType::U16
+                         ? "idx must have a valid row per source row (uint16_t BYTE_0 filters on idx[r, 0])"
+                         : "idx must have 3 - k valid rows (uint32_t BYTE_k filters on idx[0 .. 2-k, 0])",
+                     {"idx.validRow", idx.valid_rows}, {"needed", idx_rows});
+        validate::disjoint(dst, "dst", idx, "idx", kInstr);
+    }
+
+    ref::thistogram(dst, src, idx, byte);
+}
+
+}  // namespace ptosim::ops

@@ -1,0 +1,8 @@
+// expect-error: TCMP: dst dtype must be uint8_t or uint32_t
+#include <pto/pto-inst.hpp>
+using namespace pto;
+void f() {
+    Tile<TileType::Vec, float, 16, 16> a, b;
+    Tile<TileType::Vec, uint16_t, 16, 16, BLayout::RowMajor, 16, 1> mask;
+    TCMP(mask, a, b, CmpMode::EQ);
+}

@@ -1,0 +1,9 @@
+// expect-error: THISTOGRAM: for a uint32_t source, idx must be row-major
+#include <pto/pto-inst.hpp>
+using namespace pto;
+void f() {
+    Tile<TileType::Vec, uint32_t, 2, 64> src;
+    Tile<TileType::Vec, uint32_t, 2, 256> dst;
+    Tile<TileType::Vec, uint8_t, 32, 1, BLayout::ColMajor> idx;
+    THISTOGRAM<HistByte::BYTE_1>(dst, src, idx);
+}

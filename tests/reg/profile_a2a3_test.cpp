@@ -1,0 +1,28 @@
+// Compiled with PTO_NPU_ARCH_A2A3: every register-API header (Histograms' included) compiles under another
+// profile, and the operations not tied to A5 hardware run; only a call of Histograms is rejected (see
+// tests/compile_fail/reg/a2a3).
+#include <gtest/gtest.h>
+
+#include <kernel_operator.h>
+
+#include <cstdint>
+
+#include "basic_api/reg_compute/kernel_reg_compute_histograms_intf.h"
+
+namespace {
+
+namespace Reg = AscendC::Reg;
+
+TEST(RegProfileA2A3, CompanionOperationsWork) {
+    static_assert(ptosim::kArch == ptosim::Arch::A2A3);
+    alignas(32) static uint16_t buf[128];
+    Reg::RegTensor<uint16_t> r;
+    Reg::Duplicate<uint16_t>(r, 3);
+    Reg::MaskReg all = Reg::CreateMask<uint16_t>();
+    Reg::StoreAlign(buf, r, all);
+    Reg::RegTensor<uint16_t> back;
+    Reg::LoadAlign(back, buf);
+    EXPECT_EQ(back[127], 3);
+}
+
+}  // namespace
