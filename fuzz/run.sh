@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Build the libFuzzer targets (fuzz preset, clang) and run each for a bounded time, seeded from the golden corpus.
+# Any crash, leak or sanitizer report makes libFuzzer exit non-zero, and so this script.
+# Usage: fuzz/run.sh [seconds per target, default 60] [build dir, default build/fuzz]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+build="${2:-build/fuzz}"
+jobs="$(nproc 2>/dev/null || echo 2)"
+
+cmake --preset fuzz -B "$build"
+cmake --build "$build" -j "$jobs" --target fuzz_decoder fuzz_asm_parser ptoas
+
+# Seeds: every section of every golden file as text, and each program as binary. libFuzzer adds what it finds
+# to these folders (inside the build tree).
+corpus="$build/corpus"
+mkdir -p "$corpus/asm" "$corpus/bin"
+for g in tests/asm/golden/*.golden; do
+    name="$(basename "$g" .golden)"
+    for section in text raw input; do
+        awk -v want="$section" '/^## /{s=substr($0, 4); next} s==want' "$g" >"$corpus/asm/$name.$section.s"
+        [ -s "$corpus/asm/$name.$section.s" ] || rm -f "$corpus/asm/$name.$section.s"
+    done
+    "$build/tools/ptoas/ptoas" asm "$corpus/asm/$name.text.s" -o "$corpus/bin/$name.bin"
+done
+
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+"$build/fuzz/fuzz_decoder" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 "$corpus/bin"
+"$build/fuzz/fuzz_asm_parser" -max_total_time="$seconds" -timeout=10 -dict=fuzz/asm.dict -print_final_stats=1 \
+    "$corpus/asm"
