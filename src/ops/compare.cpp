@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/kernels/backend.hpp"
 #include "ptosim/isa/dtype_rules.hpp"
 #include "validate.hpp"
 
@@ -82,12 +83,20 @@ void tcmp(const TileView& dst, const TileView& src0, const TileView& src1, CmpMo
                  "src0 and src1 must have the same valid shape", {"src0.validRow", src0.valid_rows},
                  {"src0.validCol", src0.valid_cols}, {"src1.validRow", src1.valid_rows},
                  {"src1.validCol", src1.valid_cols});
-    ref::tcmp(dst, src0, src1, mode);
+    if (active_backend() == Backend::Simd) {
+        simd::tcmp(dst, src0, src1, mode);
+    } else {
+        ref::tcmp(dst, src0, src1, mode);
+    }
 }
 
 void tcmps(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode) {
     check_dst_and_src0(dst, src0, mode, "TCMPS");
-    ref::tcmps(dst, src0, scalar, mode);
+    if (active_backend() == Backend::Simd) {
+        simd::tcmps(dst, src0, scalar, mode);
+    } else {
+        ref::tcmps(dst, src0, scalar, mode);
+    }
 }
 
 // The scalar form checks dst and src0.

@@ -1,7 +1,11 @@
 // Checked THISTOGRAM.
 #include "ptosim/ops/histogram.hpp"
 
+#include <algorithm>
+
 #include "ptosim/core/check.hpp"
+#include "ptosim/kernels/backend.hpp"
+#include "ptosim/runtime/thread_pool.hpp"
 #include "ptosim/isa/dtype_rules.hpp"
 #include "validate.hpp"
 
@@ -57,7 +61,20 @@ void thistogram(const TileView& dst, const TileView& src, const TileView& idx, H
         validate::disjoint(dst, "dst", idx, "idx", kInstr);
     }
 
-    ref::thistogram(dst, src, idx, byte);
+    if (active_backend() == Backend::Ref) {
+        ref::thistogram(dst, src, idx, byte);
+        return;
+    }
+    // Rows are independent: a large tile is split by rows across the thread pool. A chunk below about 64 Ki
+    // elements (~25 us of work) would not pay for waking a worker, so small tiles stay on the calling thread.
+    constexpr int64_t kElementsPerChunk = 64 * 1024;
+    const int64_t grain = std::max<int64_t>(1, kElementsPerChunk / std::max<int32_t>(1, src.valid_cols));
+    const bool per_row_idx = src.dtype == DType::U16 && k == 0;
+    parallel_for(src.valid_rows, grain, [&](int64_t begin, int64_t end) {
+        const auto r0 = static_cast<int32_t>(begin), n = static_cast<int32_t>(end - begin);
+        simd::thistogram(dst.slice_rows(r0, n), src.slice_rows(r0, n), per_row_idx ? idx.slice_rows(r0, n) : idx,
+                         byte);
+    });
 }
 
 }  // namespace ptosim::ops

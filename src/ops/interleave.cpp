@@ -2,6 +2,7 @@
 #include "ptosim/ops/interleave.hpp"
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/kernels/backend.hpp"
 #include "ptosim/isa/dtype_rules.hpp"
 #include "validate.hpp"
 
@@ -65,12 +66,20 @@ void check_two_source_form(const TileView& dst1, const TileView& dst0, const Til
 
 void tinterleave(const TileView& dst1, const TileView& dst0, const TileView& src1, const TileView& src0) {
     check_two_source_form(dst1, dst0, src1, src0, "TINTERLEAVE");
-    ref::tinterleave(dst1, dst0, src1, src0);
+    if (active_backend() == Backend::Simd) {
+        simd::tinterleave(dst1, dst0, src1, src0);
+    } else {
+        ref::tinterleave(dst1, dst0, src1, src0);
+    }
 }
 
 void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& src1, const TileView& src0) {
     check_two_source_form(dst1, dst0, src1, src0, "TDEINTERLEAVE");
-    ref::tdeinterleave(dst1, dst0, src1, src0);
+    if (active_backend() == Backend::Simd) {
+        simd::tdeinterleave(dst1, dst0, src1, src0);
+    } else {
+        ref::tdeinterleave(dst1, dst0, src1, src0);
+    }
 }
 
 void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& src) {
@@ -84,7 +93,11 @@ void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& s
                  {"src.validRow", src.valid_rows}, {"src.validCol", src.valid_cols},
                  {"dst.validRow", dst0.valid_rows}, {"dst.validCol", dst0.valid_cols});
     check_disjoint(dst1, dst0, {{src, "src"}}, kInstr);
-    ref::tdeinterleave(dst1, dst0, src);
+    if (active_backend() == Backend::Simd) {
+        simd::tdeinterleave(dst1, dst0, src);
+    } else {
+        ref::tdeinterleave(dst1, dst0, src);
+    }
 }
 
 }  // namespace ptosim::ops

@@ -11,6 +11,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/core/ub.hpp"
@@ -19,23 +20,29 @@
 
 namespace ptosim::testing {
 
-// Every case runs once per backend: the checked entry points pick the kernel with active_backend().
-class KernelTest : public ::testing::TestWithParam<Backend> {
+// A kernel configuration: the reference kernels, or the fast kernels on one SIMD target (0 = the best target
+// this CPU has). Every case runs once per configuration, so the fast kernels are checked on every compiled
+// target this CPU supports (for example AVX3, AVX2, SSE4 and the portable EMU128 fallback), not only the best.
+struct KernelConfig {
+    Backend backend;
+    int64_t target;
+};
+
+std::vector<KernelConfig> kernel_configs();
+std::string kernel_config_name(const ::testing::TestParamInfo<KernelConfig>& p);
+
+class KernelTest : public ::testing::TestWithParam<KernelConfig> {
   protected:
-    void SetUp() override { backend_ = std::make_unique<ScopedBackend>(GetParam()); }
+    void SetUp() override;
+    void TearDown() override;
 
   private:
     std::unique_ptr<ScopedBackend> backend_;
 };
 
-inline std::string backend_param_name(const ::testing::TestParamInfo<Backend>& p) {
-    return std::string(backend_name(p.param));
-}
-
-#define PTOSIM_INSTANTIATE_KERNEL_TEST(Suite)                                                    \
-    INSTANTIATE_TEST_SUITE_P(Backends, Suite,                                                    \
-                             ::testing::Values(::ptosim::Backend::Ref, ::ptosim::Backend::Simd), \
-                             ::ptosim::testing::backend_param_name)
+#define PTOSIM_INSTANTIATE_KERNEL_TEST(Suite)                                                              \
+    INSTANTIATE_TEST_SUITE_P(Backends, Suite, ::testing::ValuesIn(::ptosim::testing::kernel_configs()), \
+                             ::ptosim::testing::kernel_config_name)
 
 // Hands out tiles in the UB one after another, each at a 32-byte aligned offset after a random gap.
 class UbTiles {

@@ -80,4 +80,10 @@ void tcmp(const TileView& dst, const TileView& src0, const TileView& src1, CmpMo
 void tcmps(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode);
 }  // namespace ref
 
+namespace simd {
+// Fast kernels (src/kernels/simd/compare.cpp); bit-identical to the reference kernels.
+void tcmp(const TileView& dst, const TileView& src0, const TileView& src1, CmpMode mode);
+void tcmps(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode);
+}  // namespace simd
+
 }  // namespace ptosim

@@ -23,4 +23,9 @@ namespace ref {
 void thistogram(const TileView& dst, const TileView& src, const TileView& idx, HistByte byte);
 }  // namespace ref
 
+namespace simd {
+// Fast kernel (src/kernels/simd/histogram.cpp); bit-identical to ref::thistogram.
+void thistogram(const TileView& dst, const TileView& src, const TileView& idx, HistByte byte);
+}  // namespace simd
+
 }  // namespace ptosim

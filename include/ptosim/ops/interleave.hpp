@@ -23,4 +23,11 @@ void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& s
 void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& src);
 }  // namespace ref
 
+namespace simd {
+// Fast kernels (src/kernels/simd/interleave.cpp); bit-identical to the reference kernels.
+void tinterleave(const TileView& dst1, const TileView& dst0, const TileView& src1, const TileView& src0);
+void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& src1, const TileView& src0);
+void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& src);
+}  // namespace simd
+
 }  // namespace ptosim

@@ -1,0 +1,206 @@
+#include "cases.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+
+#include "ptosim/core/tile_view.hpp"
+#include "ptosim/core/ub.hpp"
+#include "ptosim/ops/compare.hpp"
+#include "ptosim/ops/histogram.hpp"
+#include "ptosim/ops/interleave.hpp"
+
+namespace ptosim::bench {
+
+namespace {
+
+// A tile with its own zero-filled, 64-byte aligned storage.
+struct OwnedTile {
+    std::shared_ptr<std::byte[]> storage;
+    TileView view;
+};
+
+OwnedTile make_tile(DType t, int32_t rows, int32_t cols, bool col_major = false) {
+    OwnedTile o;
+    o.storage = ub::allocate_auto(static_cast<std::size_t>(rows) * cols * dtype_size(t));
+    o.view = {o.storage.get(), t, col_major ? Layout::col_major(rows, cols) : Layout::row_major(rows, cols),
+              rows, cols};
+    return o;
+}
+
+template <typename T, typename Gen>
+void fill(const TileView& v, Gen&& gen) {
+    T* p = v.ptr<T>();
+    for (std::size_t i = 0; i < v.layout.size(); ++i)
+        p[i] = gen();
+}
+
+std::mt19937_64& rng() {
+    static std::mt19937_64 r(20261129);
+    return r;
+}
+
+// THISTOGRAM over a src tile whose filter passes about 1 in `pass_inverse` elements (1 = all pass).
+Case histogram_case(DType src_type, int32_t rows, int32_t cols, int byte, int pass_inverse, unsigned threads,
+                    const std::string& suffix = "") {
+    struct State {
+        OwnedTile dst, src, idx;
+    };
+    auto s = std::make_shared<State>();
+    s->src = make_tile(src_type, rows, cols);
+    s->dst = make_tile(DType::U32, rows, 256);
+    s->idx = make_tile(DType::U8, rows < 32 ? 32 : (rows + 31) / 32 * 32, 1, /*col_major=*/true);
+    const bool u16 = src_type == DType::U16;
+    // Filter bytes: u16 rows filter on 0x5A; u32 filters on the prefix 0x12, 0x34, 0x56.
+    uint8_t* idx = s->idx.view.ptr<uint8_t>();
+    for (int32_t r = 0; r < s->idx.view.layout.rows; ++r)
+        idx[r] = u16 ? 0x5A : 0;
+    if (!u16) {
+        idx[0] = 0x12;
+        idx[1] = 0x34;
+        idx[2] = 0x56;
+    }
+    auto& g = rng();
+    if (u16) {
+        fill<uint16_t>(s->src.view, [&] {
+            const auto v = static_cast<uint16_t>(g());
+            return byte == 0 && pass_inverse == 1 ? static_cast<uint16_t>(0x5A00 | (v & 0xFF)) : v;
+        });
+    } else {
+        // The bytes above the counted one must equal the prefix (byte 3 = 0x12, byte 2 = 0x34, byte 1 =
+        // 0x56). For a pass rate of 1/256 the lowest of those bytes stays random.
+        constexpr uint32_t kPrefix[4] = {0, 0x56, 0x34, 0x12};
+        fill<uint32_t>(s->src.view, [&] {
+            auto v = static_cast<uint32_t>(g());
+            for (int j = byte + 1; j < 4; ++j) {
+                if (pass_inverse != 1 && j == byte + 1)
+                    continue;
+                v = (v & ~(0xFFu << (8 * j))) | (kPrefix[j] << (8 * j));
+            }
+            return v;
+        });
+    }
+    Case c;
+    c.op = "THISTOGRAM";
+    c.name = std::string(u16 ? "u16_" : "u32_") + std::to_string(rows) + "x" + std::to_string(cols) +
+             "_byte" + std::to_string(byte);
+    const bool filtered = u16 ? byte == 0 : byte < 3;
+    if (filtered)
+        c.name += pass_inverse == 1 ? "_pass1" : "_pass1of256";
+    c.name += suffix;
+    c.input_bytes = s->src.view.bytes();
+    c.threads = threads;
+    c.run = [s, byte] {
+        ops::thistogram(s->dst.view, s->src.view, s->idx.view, static_cast<HistByte>(byte));
+    };
+    c.state = s;
+    return c;
+}
+
+template <typename T>
+void fill_values(const TileView& v) {
+    auto& g = rng();
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16>) {
+        fill<T>(v, [&] { return T(static_cast<float>(static_cast<int>(g() % 2001) - 1000) * 0.25f); });
+    } else {
+        fill<T>(v, [&] { return static_cast<T>(g()); });
+    }
+}
+
+template <typename T>
+Case compare_case(const std::string& op, int32_t rows, int32_t cols, const std::string& suffix = "") {
+    struct State {
+        OwnedTile dst, src0, src1;
+    };
+    auto s = std::make_shared<State>();
+    const DType t = dtype_of<T>;
+    s->src0 = make_tile(t, rows, cols);
+    s->src1 = make_tile(t, rows, cols);
+    s->dst = make_tile(DType::U8, rows, (cols / 8 + 31) / 32 * 32);
+    s->dst.view.valid_cols = cols / 8;
+    fill_values<T>(s->src0.view);
+    fill_values<T>(s->src1.view);
+    Case c;
+    c.op = op;
+    c.name = std::string(dtype_name(t)) + "_" + std::to_string(rows) + "x" + std::to_string(cols) + suffix;
+    c.threads = 1;
+    if (op == "TCMP") {
+        c.input_bytes = 2 * s->src0.view.bytes();
+        c.run = [s] { ops::tcmp(s->dst.view, s->src0.view, s->src1.view, CmpMode::LT); };
+    } else {
+        c.input_bytes = s->src0.view.bytes();
+        const uint64_t scalar = scalar_bits(T(3));
+        c.run = [s, scalar] { ops::tcmps(s->dst.view, s->src0.view, scalar, CmpMode::GT); };
+    }
+    c.state = s;
+    return c;
+}
+
+Case interleave_case(const std::string& op, DType t, int32_t rows, int32_t cols,
+                     const std::string& suffix = "") {
+    struct State {
+        OwnedTile dst0, dst1, src0, src1;
+    };
+    auto s = std::make_shared<State>();
+    s->dst0 = make_tile(t, rows, cols);
+    s->dst1 = make_tile(t, rows, cols);
+    s->src0 = make_tile(t, rows, cols);
+    s->src1 = make_tile(t, rows, cols);
+    auto& g = rng();
+    for (auto* v : {&s->src0.view, &s->src1.view}) {
+        auto* p = reinterpret_cast<uint8_t*>(v->data);
+        for (std::size_t i = 0; i < v->bytes(); ++i)
+            p[i] = static_cast<uint8_t>(g());
+    }
+    Case c;
+    c.op = op;
+    c.name = std::string(dtype_name(t)) + "_" + std::to_string(rows) + "x" + std::to_string(cols) + suffix;
+    c.input_bytes = 2 * s->src0.view.bytes();
+    c.threads = 1;
+    if (op == "TINTERLEAVE") {
+        c.run = [s] { ops::tinterleave(s->dst1.view, s->dst0.view, s->src1.view, s->src0.view); };
+    } else {
+        c.run = [s] { ops::tdeinterleave(s->dst1.view, s->dst0.view, s->src1.view, s->src0.view); };
+    }
+    c.state = s;
+    return c;
+}
+
+}  // namespace
+
+std::vector<Case> all_cases() {
+    std::vector<Case> cases;
+    // THISTOGRAM: every byte mode; filtered modes at pass rates 1/256 and 1.
+    cases.push_back(histogram_case(DType::U16, 64, 1024, 1, 1, 1));
+    for (int pass : {256, 1})
+        cases.push_back(histogram_case(DType::U16, 64, 1024, 0, pass, 1));
+    cases.push_back(histogram_case(DType::U32, 32, 2048, 3, 1, 1));
+    for (int byte : {2, 1, 0}) {
+        for (int pass : {256, 1})
+            cases.push_back(histogram_case(DType::U32, 32, 2048, byte, pass, 1));
+    }
+    // UB-sized tiles (src + dst fill most of the 512 KiB UB), on one and on two threads.
+    for (unsigned threads : {1u, 2u}) {
+        const std::string suffix = threads == 1 ? "_ub" : "_ub_2threads";
+        cases.push_back(histogram_case(DType::U16, 160, 1024, 1, 1, threads, suffix));
+        cases.push_back(histogram_case(DType::U16, 160, 1024, 0, 1, threads, suffix));
+        cases.push_back(histogram_case(DType::U32, 56, 2048, 3, 1, threads, suffix));
+    }
+    // TCMP / TCMPS.
+    for (const std::string op : {"TCMP", "TCMPS"}) {
+        cases.push_back(compare_case<float>(op, 64, 512));
+        cases.push_back(compare_case<float16>(op, 64, 1024));
+        cases.push_back(compare_case<int32_t>(op, 64, 512));
+        cases.push_back(compare_case<uint8_t>(op, 64, 2048));
+        cases.push_back(compare_case<float>(op, 112, 512, "_ub"));
+    }
+    // TINTERLEAVE / TDEINTERLEAVE.
+    for (const std::string op : {"TINTERLEAVE", "TDEINTERLEAVE"}) {
+        cases.push_back(interleave_case(op, DType::F32, 64, 256));
+        cases.push_back(interleave_case(op, DType::S16, 64, 512));
+        cases.push_back(interleave_case(op, DType::F32, 128, 256, "_ub"));
+    }
+    return cases;
+}
+
+}  // namespace ptosim::bench

@@ -1,0 +1,144 @@
+// ptosim-bench: Google Benchmark over the cases in cases.cpp, each through the reference kernel, the fast
+// kernel and a memcpy of the same input bytes.
+//   ptosim-bench                  Google Benchmark output (all its flags work, e.g. --benchmark_filter)
+//   ptosim-bench --summary [--filter=TEXT] [--reps=N]
+//                                 one line per case, all three timings taken in the same run (best of N):
+//   <OP> <case> ref_ns=<t> fast_ns=<t> memcpy_ns=<t> speedup=<ref/fast> vs_memcpy=<fast/memcpy> threads=<n>
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cases.hpp"
+#include "ptosim/core/ub.hpp"
+#include "ptosim/kernels/backend.hpp"
+#include "ptosim/runtime/thread_pool.hpp"
+
+namespace {
+
+using ptosim::bench::Case;
+
+// Copies the same number of bytes a case reads.
+struct Memcpy {
+    explicit Memcpy(std::size_t n)
+        : bytes(n), src(ptosim::ub::allocate_auto(n)), dst(ptosim::ub::allocate_auto(n)) {
+        for (std::size_t i = 0; i < n; ++i)
+            src[i] = static_cast<std::byte>(i * 131 + 7);
+    }
+    void operator()() const {
+        std::memcpy(dst.get(), src.get(), bytes);
+        benchmark::ClobberMemory();
+    }
+    std::size_t bytes;
+    std::shared_ptr<std::byte[]> src, dst;
+};
+
+// Best time of one call, in ns: batches of calls long enough to time well, the fastest batch of `reps`.
+double best_ns(const std::function<void()>& f, int reps) {
+    using clock = std::chrono::steady_clock;
+    f();
+    f();
+    int per_batch = 1;
+    for (;;) {
+        const auto t0 = clock::now();
+        for (int i = 0; i < per_batch; ++i)
+            f();
+        const double ns = std::chrono::duration<double, std::nano>(clock::now() - t0).count();
+        if (ns > 2e5 || per_batch >= (1 << 20))
+            break;
+        per_batch *= 2;
+    }
+    double best = 1e300;
+    for (int r = 0; r < reps; ++r) {
+        const auto t0 = clock::now();
+        for (int i = 0; i < per_batch; ++i)
+            f();
+        best =
+            std::min(best, std::chrono::duration<double, std::nano>(clock::now() - t0).count() / per_batch);
+    }
+    return best;
+}
+
+int summary(const std::string& filter, int reps) {
+    for (const Case& c : ptosim::bench::all_cases()) {
+        const std::string full = c.op + " " + c.name;
+        if (!filter.empty() && full.find(filter) == std::string::npos)
+            continue;
+        double ref_ns, fast_ns, memcpy_ns;
+        {
+            ptosim::ScopedBackend backend(ptosim::Backend::Ref);
+            ptosim::ScopedNumThreads threads(1);
+            ref_ns = best_ns(c.run, reps);
+        }
+        {
+            ptosim::ScopedBackend backend(ptosim::Backend::Simd);
+            ptosim::ScopedNumThreads threads(c.threads);
+            fast_ns = best_ns(c.run, reps);
+        }
+        memcpy_ns = best_ns(Memcpy(c.input_bytes), reps);
+        std::printf("%s ref_ns=%.0f fast_ns=%.0f memcpy_ns=%.0f speedup=%.2f vs_memcpy=%.2f threads=%u\n",
+                    full.c_str(), ref_ns, fast_ns, memcpy_ns, ref_ns / fast_ns, fast_ns / memcpy_ns,
+                    c.threads);
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
+void register_benchmarks() {
+    static const std::vector<Case> cases = ptosim::bench::all_cases();
+    for (const Case& c : cases) {
+        const std::string base = c.op + "/" + c.name;
+        for (const auto backend : {ptosim::Backend::Ref, ptosim::Backend::Simd}) {
+            benchmark::RegisterBenchmark(
+                (base + "/" + std::string(ptosim::backend_name(backend))).c_str(),
+                [&c, backend](benchmark::State& st) {
+                    ptosim::ScopedBackend b(backend);
+                    ptosim::ScopedNumThreads t(backend == ptosim::Backend::Ref ? 1 : c.threads);
+                    for (auto _ : st)
+                        c.run();
+                    st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) *
+                                         static_cast<int64_t>(c.input_bytes));
+                });
+        }
+        benchmark::RegisterBenchmark(
+            (base + "/memcpy").c_str(), [bytes = c.input_bytes](benchmark::State& st) {
+                const Memcpy copy(bytes);
+                for (auto _ : st)
+                    copy();
+                st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) * static_cast<int64_t>(bytes));
+            });
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    bool want_summary = false;
+    std::string filter;
+    int reps = 15;
+    std::vector<char*> rest{argv[0]};
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--summary") {
+            want_summary = true;
+        } else if (a.rfind("--filter=", 0) == 0) {
+            filter = a.substr(9);
+        } else if (a.rfind("--reps=", 0) == 0) {
+            reps = std::max(1, std::atoi(a.c_str() + 7));
+        } else {
+            rest.push_back(argv[i]);
+        }
+    }
+    if (want_summary)
+        return summary(filter, reps);
+    int n = static_cast<int>(rest.size());
+    benchmark::Initialize(&n, rest.data());
+    register_benchmarks();
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
