@@ -8,6 +8,8 @@
 
 #include <pto/pto-inst.hpp>
 
+#include "support/backend_test.hpp"
+
 #include "ptosim/kernels/backend.hpp"
 #include "support/check_matchers.hpp"
 #include "support/ub_image.hpp"
@@ -16,18 +18,9 @@ namespace {
 
 using namespace pto;
 
-class InterleaveTest : public ::testing::TestWithParam<ptosim::Backend> {
-  protected:
-    void SetUp() override { backend_ = std::make_unique<ptosim::ScopedBackend>(GetParam()); }
-    std::unique_ptr<ptosim::ScopedBackend> backend_;
-};
+class InterleaveTest : public ptosim::testing::BackendTest {};
 
-std::string backend_param_name(const ::testing::TestParamInfo<ptosim::Backend>& p) {
-    return std::string(ptosim::backend_name(p.param));
-}
-
-INSTANTIATE_TEST_SUITE_P(Backends, InterleaveTest,
-                         ::testing::Values(ptosim::Backend::Ref, ptosim::Backend::Simd), backend_param_name);
+PTOSIM_INSTANTIATE_BACKEND_TEST(InterleaveTest);
 
 template <typename TileT>
 void fill(TileT& t, float base) {

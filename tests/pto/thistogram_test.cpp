@@ -9,6 +9,8 @@
 
 #include <pto/pto-inst.hpp>
 
+#include "support/backend_test.hpp"
+
 #include "ptosim/kernels/backend.hpp"
 #include "support/check_matchers.hpp"
 #include "support/ub_image.hpp"
@@ -17,18 +19,9 @@ namespace {
 
 using namespace pto;
 
-class THistogramTest : public ::testing::TestWithParam<ptosim::Backend> {
-  protected:
-    void SetUp() override { backend_ = std::make_unique<ptosim::ScopedBackend>(GetParam()); }
-    std::unique_ptr<ptosim::ScopedBackend> backend_;
-};
+class THistogramTest : public ptosim::testing::BackendTest {};
 
-std::string backend_param_name(const ::testing::TestParamInfo<ptosim::Backend>& p) {
-    return std::string(ptosim::backend_name(p.param));
-}
-
-INSTANTIATE_TEST_SUITE_P(Backends, THistogramTest,
-                         ::testing::Values(ptosim::Backend::Ref, ptosim::Backend::Simd), backend_param_name);
+PTOSIM_INSTANTIATE_BACKEND_TEST(THistogramTest);
 
 uint32_t byte_of(uint32_t v, int k) {
     return (v >> (8 * k)) & 0xFFu;

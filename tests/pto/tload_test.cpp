@@ -8,6 +8,8 @@
 
 #include <pto/pto-inst.hpp>
 
+#include "support/backend_test.hpp"
+
 #include "ptosim/kernels/backend.hpp"
 #include "support/check_matchers.hpp"
 
@@ -15,18 +17,9 @@ namespace {
 
 using namespace pto;
 
-class TLoadTest : public ::testing::TestWithParam<ptosim::Backend> {
-  protected:
-    void SetUp() override { backend_ = std::make_unique<ptosim::ScopedBackend>(GetParam()); }
-    std::unique_ptr<ptosim::ScopedBackend> backend_;
-};
+class TLoadTest : public ptosim::testing::BackendTest {};
 
-std::string backend_param_name(const ::testing::TestParamInfo<ptosim::Backend>& p) {
-    return std::string(ptosim::backend_name(p.param));
-}
-
-INSTANTIATE_TEST_SUITE_P(Backends, TLoadTest, ::testing::Values(ptosim::Backend::Ref, ptosim::Backend::Simd),
-                         backend_param_name);
+PTOSIM_INSTANTIATE_BACKEND_TEST(TLoadTest);
 
 template <typename T>
 std::vector<T> iota_vec(std::size_t n, T start = T(1)) {

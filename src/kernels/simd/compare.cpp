@@ -1,6 +1,6 @@
-// Fast TCMP / TCMPS: vector compares packed straight into mask bits. Bits are LSB-first and little-endian, so a
-// row of u32 mask words is byte for byte the same as a row of u8 words: both are written as a byte stream, 64
-// elements (8 bytes) at a time. half and bfloat16 are widened to float, which holds every value exactly;
+// Fast TCMP / TCMPS: vector compares packed straight into mask bits. Bits are LSB-first and little-endian, so
+// a row of u32 mask words is byte for byte the same as a row of u8 words: both are written as a byte stream,
+// 64 elements (8 bytes) at a time. half and bfloat16 are widened to float, which holds every value exactly;
 // integers compare by value, floats by IEEE 754 (NaN unordered: only NE holds; +0 == -0).
 // Bit-identical to ref::tcmp / ref::tcmps (tests/kernels/compare_test.cpp runs both).
 #undef HWY_TARGET_INCLUDE
@@ -39,7 +39,11 @@ struct Lane<bfloat16> {
 // Load n elements starting at p as comparable lanes (d is a tag of Lane<T>::type).
 template <typename T, class D>
 HWY_INLINE hn::Vec<D> LoadLanes(D d, const T* HWY_RESTRICT p) {
-    if constexpr (std::is_same_v<T, float16>) {
+    if constexpr (std::is_same_v<T, float16> && HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2) {
+        // x86 AVX2 and better always have F16C, whose conversion is exact for every half including NaN.
+        const hn::Rebind<hwy::float16_t, D> dh;
+        return hn::PromoteTo(d, hn::LoadU(dh, reinterpret_cast<const hwy::float16_t*>(p)));
+    } else if constexpr (std::is_same_v<T, float16>) {
         // Widen the bits exactly with integer ops (Highway's emulated half conversion on targets without F16C
         // does not keep NaN): magnitude bits shifted into float position and scaled by 2^112 give every
         // finite half, subnormals included; exponent 31 (inf/NaN) becomes exponent 255.
@@ -49,7 +53,8 @@ HWY_INLINE hn::Vec<D> LoadLanes(D d, const T* HWY_RESTRICT p) {
         const auto magnitude = hn::ShiftLeft<13>(hn::And(h, hn::Set(du, 0x7FFFu)));
         const auto finite = hn::Mul(hn::BitCast(d, magnitude), hn::Set(d, 0x1p112f));
         const auto special = hn::BitCast(d, hn::Or(magnitude, hn::Set(du, 0x7F800000u)));
-        const auto is_special = hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(du, 0x7C00u)), hn::Set(du, 0x7C00u)));
+        const auto is_special =
+            hn::RebindMask(d, hn::Eq(hn::And(h, hn::Set(du, 0x7C00u)), hn::Set(du, 0x7C00u)));
         const auto value = hn::IfThenElse(is_special, special, finite);
         return hn::Or(value, hn::BitCast(d, hn::ShiftLeft<16>(hn::And(h, hn::Set(du, 0x8000u)))));
     } else if constexpr (std::is_same_v<T, bfloat16>) {
@@ -76,11 +81,13 @@ HWY_INLINE hn::Mask<D> Compare(D d, V a, V b, CmpMode mode) {
         case CmpMode::GT:
             return hn::Gt(a, b);
         case CmpMode::LE:
-            if constexpr (hwy::IsFloat<L>()) return hn::Le(a, b);
+            if constexpr (hwy::IsFloat<L>())
+                return hn::Le(a, b);
             return hn::Not(hn::Gt(a, b));
         case CmpMode::GE:
         default:
-            if constexpr (hwy::IsFloat<L>()) return hn::Ge(a, b);
+            if constexpr (hwy::IsFloat<L>())
+                return hn::Ge(a, b);
             return hn::Not(hn::Lt(a, b));
     }
     (void)d;
@@ -88,8 +95,8 @@ HWY_INLINE hn::Mask<D> Compare(D d, V a, V b, CmpMode mode) {
 
 // Mask bits of 64 elements: bit i = (a[i] <mode> b[i]); b is either a second row or a broadcast scalar.
 template <typename T, bool kScalar>
-HWY_INLINE uint64_t Mask64(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b, hn::Vec<hn::ScalableTag<typename Lane<T>::type>> vb,
-                           CmpMode mode) {
+HWY_INLINE uint64_t Mask64(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
+                           hn::Vec<hn::ScalableTag<typename Lane<T>::type>> vb, CmpMode mode) {
     using L = typename Lane<T>::type;
     const hn::ScalableTag<L> d;
     const size_t n = hn::Lanes(d);
@@ -101,7 +108,8 @@ HWY_INLINE uint64_t Mask64(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b, hn:
         hn::StoreMaskBits(d, m, bytes);
         uint64_t bits;
         std::memcpy(&bits, bytes, sizeof(bits));
-        if (n < 64) bits &= (uint64_t{1} << n) - 1;
+        if (n < 64)
+            bits &= (uint64_t{1} << n) - 1;
         mask |= bits << i;
     }
     return mask;
@@ -112,12 +120,18 @@ HWY_INLINE bool Holds(T lhs, T rhs, CmpMode mode) {
     using L = typename Lane<T>::type;
     const L a = static_cast<L>(lhs), b = static_cast<L>(rhs);
     switch (mode) {
-        case CmpMode::EQ: return a == b;
-        case CmpMode::NE: return a != b;
-        case CmpMode::LT: return a < b;
-        case CmpMode::LE: return a <= b;
-        case CmpMode::GT: return a > b;
-        case CmpMode::GE: return a >= b;
+        case CmpMode::EQ:
+            return a == b;
+        case CmpMode::NE:
+            return a != b;
+        case CmpMode::LT:
+            return a < b;
+        case CmpMode::LE:
+            return a <= b;
+        case CmpMode::GT:
+            return a > b;
+        case CmpMode::GE:
+            return a >= b;
     }
     return false;
 }
@@ -134,24 +148,28 @@ void CompareRows(const TileView& dst, const TileView& src0, const TileView* src1
     for (int32_t r = 0; r < src0.valid_rows; ++r) {
         const T* a = src0.row<T>(r);
         const T* b = kScalar ? nullptr : src1->row<T>(r);
-        auto* out = reinterpret_cast<uint8_t*>(dst.data) + static_cast<size_t>(r) * dst.layout.cols * dst.elem_size();
+        auto* out =
+            reinterpret_cast<uint8_t*>(dst.data) + static_cast<size_t>(r) * dst.layout.cols * dst.elem_size();
         int32_t c = 0;
         for (; c + 64 <= n; c += 64) {
             const uint64_t m = Mask64<T, kScalar>(a + c, b ? b + c : nullptr, vb, mode);
             std::memcpy(out + c / 8, &m, sizeof(m));
         }
         for (; c < n; ++c) {
-            if (Holds(a[c], kScalar ? rhs : b[c], mode)) out[c / 8] |= static_cast<uint8_t>(1u << (c % 8));
+            if (Holds(a[c], kScalar ? rhs : b[c], mode))
+                out[c / 8] |= static_cast<uint8_t>(1u << (c % 8));
         }
     }
 }
 
 void CompareTiles(const TileView& dst, const TileView& src0, const TileView& src1, CmpMode mode) {
-    visit_dtype(src0.dtype, [&](auto zero) { CompareRows<decltype(zero), false>(dst, src0, &src1, 0, mode); });
+    visit_dtype(src0.dtype,
+                [&](auto zero) { CompareRows<decltype(zero), false>(dst, src0, &src1, 0, mode); });
 }
 
 void CompareScalar(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode) {
-    visit_dtype(src0.dtype, [&](auto zero) { CompareRows<decltype(zero), true>(dst, src0, nullptr, scalar, mode); });
+    visit_dtype(src0.dtype,
+                [&](auto zero) { CompareRows<decltype(zero), true>(dst, src0, nullptr, scalar, mode); });
 }
 
 }  // namespace ptosim::simd::HWY_NAMESPACE
