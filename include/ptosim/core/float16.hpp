@@ -117,59 +117,45 @@ constexpr float bf16_to_float(uint16_t b) {
 
 }  // namespace fp16_detail
 
+// A 16-bit floating-point value of format F (fp16_detail::Half or BFloat): conversions from float, double and
+// integers round to nearest even; arithmetic goes through float, which holds every value exactly.
+template <typename F>
+class SmallFloat {
+  public:
+    SmallFloat() = default;
+    constexpr SmallFloat(float f) : bits_(fp16_detail::from_float<F>(f)) {}
+    constexpr SmallFloat(double d) : bits_(fp16_detail::from_double<F>(d)) {}
+    template <typename I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
+    constexpr SmallFloat(I i) : bits_(fp16_detail::from_double<F>(static_cast<double>(i))) {}
+
+    static constexpr SmallFloat from_bits(uint16_t b) {
+        SmallFloat h;
+        h.bits_ = b;
+        return h;
+    }
+    constexpr uint16_t bits() const { return bits_; }
+    constexpr operator float() const {
+        if constexpr (std::is_same_v<F, fp16_detail::Half>) {
+            return fp16_detail::half_to_float(bits_);
+        } else {
+            return fp16_detail::bf16_to_float(bits_);
+        }
+    }
+
+    constexpr SmallFloat& operator+=(float v) { return *this = SmallFloat(float(*this) + v); }
+    constexpr SmallFloat& operator-=(float v) { return *this = SmallFloat(float(*this) - v); }
+    constexpr SmallFloat& operator*=(float v) { return *this = SmallFloat(float(*this) * v); }
+    constexpr SmallFloat& operator/=(float v) { return *this = SmallFloat(float(*this) / v); }
+    constexpr SmallFloat operator-() const { return from_bits(static_cast<uint16_t>(bits_ ^ 0x8000u)); }
+
+  private:
+    uint16_t bits_ = 0;
+};
+
 // IEEE 754 binary16.
-class float16 {
-  public:
-    float16() = default;
-    constexpr float16(float f) : bits_(fp16_detail::from_float<fp16_detail::Half>(f)) {}
-    constexpr float16(double d) : bits_(fp16_detail::from_double<fp16_detail::Half>(d)) {}
-    template <typename I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
-    constexpr float16(I i) : bits_(fp16_detail::from_double<fp16_detail::Half>(static_cast<double>(i))) {}
-
-    static constexpr float16 from_bits(uint16_t b) {
-        float16 h;
-        h.bits_ = b;
-        return h;
-    }
-    constexpr uint16_t bits() const { return bits_; }
-    constexpr operator float() const { return fp16_detail::half_to_float(bits_); }
-
-    constexpr float16& operator+=(float v) { return *this = float16(float(*this) + v); }
-    constexpr float16& operator-=(float v) { return *this = float16(float(*this) - v); }
-    constexpr float16& operator*=(float v) { return *this = float16(float(*this) * v); }
-    constexpr float16& operator/=(float v) { return *this = float16(float(*this) / v); }
-    constexpr float16 operator-() const { return from_bits(static_cast<uint16_t>(bits_ ^ 0x8000u)); }
-
-  private:
-    uint16_t bits_ = 0;
-};
-
+using float16 = SmallFloat<fp16_detail::Half>;
 // bfloat16: the top half of an IEEE binary32.
-class bfloat16 {
-  public:
-    bfloat16() = default;
-    constexpr bfloat16(float f) : bits_(fp16_detail::from_float<fp16_detail::BFloat>(f)) {}
-    constexpr bfloat16(double d) : bits_(fp16_detail::from_double<fp16_detail::BFloat>(d)) {}
-    template <typename I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
-    constexpr bfloat16(I i) : bits_(fp16_detail::from_double<fp16_detail::BFloat>(static_cast<double>(i))) {}
-
-    static constexpr bfloat16 from_bits(uint16_t b) {
-        bfloat16 h;
-        h.bits_ = b;
-        return h;
-    }
-    constexpr uint16_t bits() const { return bits_; }
-    constexpr operator float() const { return fp16_detail::bf16_to_float(bits_); }
-
-    constexpr bfloat16& operator+=(float v) { return *this = bfloat16(float(*this) + v); }
-    constexpr bfloat16& operator-=(float v) { return *this = bfloat16(float(*this) - v); }
-    constexpr bfloat16& operator*=(float v) { return *this = bfloat16(float(*this) * v); }
-    constexpr bfloat16& operator/=(float v) { return *this = bfloat16(float(*this) / v); }
-    constexpr bfloat16 operator-() const { return from_bits(static_cast<uint16_t>(bits_ ^ 0x8000u)); }
-
-  private:
-    uint16_t bits_ = 0;
-};
+using bfloat16 = SmallFloat<fp16_detail::BFloat>;
 
 static_assert(sizeof(float16) == 2 && std::is_trivially_copyable_v<float16>);
 static_assert(sizeof(bfloat16) == 2 && std::is_trivially_copyable_v<bfloat16>);

@@ -3,41 +3,12 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../common/compare_scalar.hpp"
 #include "ptosim/ops/compare.hpp"
 
 namespace ptosim::ref {
 
 namespace {
-
-// half and bfloat16 compare through float, which holds every one of their values exactly; everything else
-// compares natively (integers by value, float by IEEE 754: NaN is unordered, +0 == -0).
-template <typename T>
-auto comparable(T v) {
-    if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>)
-        return static_cast<float>(v);
-    else
-        return v;
-}
-
-template <typename T>
-bool holds(T lhs, T rhs, CmpMode mode) {
-    const auto a = comparable(lhs), b = comparable(rhs);
-    switch (mode) {
-        case CmpMode::EQ:
-            return a == b;
-        case CmpMode::NE:
-            return a != b;
-        case CmpMode::LT:
-            return a < b;
-        case CmpMode::LE:
-            return a <= b;
-        case CmpMode::GT:
-            return a > b;
-        case CmpMode::GE:
-            return a >= b;
-    }
-    return false;
-}
 
 // rhs(r, c) is the right-hand operand of element (r, c).
 template <typename Word, typename T, typename Rhs>
@@ -48,7 +19,7 @@ void pack_rows(const TileView& dst, const TileView& src0, CmpMode mode, Rhs rhs)
         const T* a = src0.row<T>(r);
         Word* words = dst.row<Word>(r);
         for (int32_t c = 0; c < src0.valid_cols; ++c) {
-            if (holds(a[c], rhs(r, c), mode))
+            if (kernels::compare_holds(a[c], rhs(r, c), mode))
                 words[c / w] |= static_cast<Word>(Word{1} << (c % w));
         }
     }

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "kernels/common/compare_scalar.hpp"
 #include "ptosim/ops/compare.hpp"
 
 static_assert(std::endian::native == std::endian::little,
@@ -115,27 +116,6 @@ HWY_INLINE uint64_t Mask64(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
     return mask;
 }
 
-template <typename T>
-HWY_INLINE bool Holds(T lhs, T rhs, CmpMode mode) {
-    using L = typename Lane<T>::type;
-    const L a = static_cast<L>(lhs), b = static_cast<L>(rhs);
-    switch (mode) {
-        case CmpMode::EQ:
-            return a == b;
-        case CmpMode::NE:
-            return a != b;
-        case CmpMode::LT:
-            return a < b;
-        case CmpMode::LE:
-            return a <= b;
-        case CmpMode::GT:
-            return a > b;
-        case CmpMode::GE:
-            return a >= b;
-    }
-    return false;
-}
-
 template <typename T, bool kScalar>
 void CompareRows(const TileView& dst, const TileView& src0, const TileView* src1, uint64_t scalar_bits_,
                  CmpMode mode) {
@@ -156,7 +136,7 @@ void CompareRows(const TileView& dst, const TileView& src0, const TileView* src1
             std::memcpy(out + c / 8, &m, sizeof(m));
         }
         for (; c < n; ++c) {
-            if (Holds(a[c], kScalar ? rhs : b[c], mode))
+            if (kernels::compare_holds(a[c], kScalar ? rhs : b[c], mode))
                 out[c / 8] |= static_cast<uint8_t>(1u << (c % 8));
         }
     }
