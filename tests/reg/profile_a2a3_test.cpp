@@ -25,4 +25,24 @@ TEST(RegProfileA2A3, CompanionOperationsWork) {
     EXPECT_EQ(back[127], 3);
 }
 
+// The operations THISTOGRAM's register implementation composes (all but Histograms) compile and run here too.
+TEST(RegProfileA2A3, ComputeOperationsWork) {
+    static constexpr Reg::CastTrait kEven = {Reg::RegLayout::ZERO, Reg::SatMode::UNKNOWN,
+                                             Reg::MaskMergeMode::ZEROING, AscendC::RoundMode::UNKNOWN};
+    Reg::RegTensor<uint8_t> a, b, lo, hi;
+    Reg::Duplicate(a, uint8_t{7});
+    Reg::Duplicate(b, uint8_t{7});
+    Reg::MaskReg all = Reg::CreateMask<uint8_t>(), eq, both;
+    Reg::Compare<uint8_t, AscendC::CMPMODE::EQ>(eq, a, b, all);
+    Reg::And(both, eq, all, all);
+    EXPECT_EQ(both.count(), 256u);
+    Reg::DeInterleave(lo, hi, a, b);
+    Reg::Interleave(a, b, lo, hi);
+    Reg::RegTensor<uint16_t> w;
+    Reg::Cast<uint16_t, uint8_t, kEven>(w, a, all);
+    Reg::MaskReg allB16 = Reg::CreateMask<uint16_t>();
+    Reg::Add(w, w, w, allB16);
+    EXPECT_EQ(w[127], 14);
+}
+
 }  // namespace

@@ -1,8 +1,10 @@
 // AscendC register API: making predicates. CreateMask (fixed patterns) and UpdateMask (the first n elements,
-// counting n down by one register's worth per call).
+// counting n down by one register's worth per call), and predicate logic: And, Or, Xor, Not (also spelt
+// MaskAnd, MaskOr, MaskXor, MaskNot, the MicroAPI names).
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
 #include "basic_api/reg_compute/kernel_reg_compute_common_intf.h"
@@ -99,6 +101,52 @@ __simd_callee__ inline MaskReg UpdateMask(uint32_t& scalarValue) {
     const uint32_t count = std::min(scalarValue, n);
     scalarValue = scalarValue < n ? 0u : scalarValue - n;
     return detail::first_elements<T>(count);
+}
+
+// ---- predicate logic
+// ------------------------------------------------------------------------------------------
+// Bit by bit over all 256 predicate bits, whatever element size the operands were made for: bit i of dst is
+// the operation on bit i of the sources where bit i of mask is set, and 0 where it is clear (AscendC says
+// only that the mask "indicates which bits are valid"; zeroing matches Compare and the other predicate
+// producers). dst may be any operand.
+
+namespace detail {
+
+template <typename Op>
+inline void mask_bitwise(MaskReg& dst, const MaskReg& src0, const MaskReg& src1, const MaskReg& mask, Op op) {
+    MaskReg out;
+    for (std::size_t w = 0; w < out.words().size(); ++w)
+        out.words()[w] = op(src0.words()[w], src1.words()[w]) & mask.words()[w];
+    dst = out;
+}
+
+}  // namespace detail
+
+__simd_callee__ inline void And(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+    detail::mask_bitwise(dst, src0, src1, mask, [](uint64_t a, uint64_t b) { return a & b; });
+}
+__simd_callee__ inline void Or(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+    detail::mask_bitwise(dst, src0, src1, mask, [](uint64_t a, uint64_t b) { return a | b; });
+}
+__simd_callee__ inline void Xor(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+    detail::mask_bitwise(dst, src0, src1, mask, [](uint64_t a, uint64_t b) { return a ^ b; });
+}
+__simd_callee__ inline void Not(MaskReg& dst, MaskReg& src, MaskReg& mask) {
+    detail::mask_bitwise(dst, src, src, mask, [](uint64_t a, uint64_t) { return ~a; });
+}
+
+// The MicroAPI spellings of the same operations.
+__simd_callee__ inline void MaskAnd(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+    And(dst, src0, src1, mask);
+}
+__simd_callee__ inline void MaskOr(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+    Or(dst, src0, src1, mask);
+}
+__simd_callee__ inline void MaskXor(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
+    Xor(dst, src0, src1, mask);
+}
+__simd_callee__ inline void MaskNot(MaskReg& dst, MaskReg& src, MaskReg& mask) {
+    Not(dst, src, mask);
 }
 
 }  // namespace Reg

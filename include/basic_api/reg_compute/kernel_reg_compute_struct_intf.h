@@ -52,6 +52,17 @@ inline constexpr bool kIsRegTensor = RegTensorInfo<std::remove_cv_t<R>>::value;
 template <typename R>
 using ElemOf = typename RegTensorInfo<std::remove_cv_t<R>>::type;
 
+// sizeof, defined for void too (ElemOf of a non-register operand), so that a bad operand reports its own
+// static message only.
+template <typename E>
+struct WidthOf {
+    static constexpr uint32_t value = sizeof(E);
+};
+template <>
+struct WidthOf<void> {
+    static constexpr uint32_t value = 1;
+};
+
 // The explicit type argument T of an operation is DefaultType or the register's element type.
 template <typename T, typename R>
 inline constexpr bool kTypeArgMatches = kIsDefault<T> || std::is_same_v<T, ElemOf<R>>;

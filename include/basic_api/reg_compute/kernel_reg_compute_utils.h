@@ -11,6 +11,32 @@ constexpr uint32_t GetVecLen() {
     return 256;
 }
 
+// Rounding of a conversion (AscendC's utils/kernel_utils_mode.h spelling and values, A5 variant). Integer
+// conversions, the only ones ptosim's Cast models, do not round: every value is accepted and ignored.
+enum class RoundMode : uint8_t {
+    CAST_NONE = 0,
+    CAST_RINT,   // to nearest, ties to even
+    CAST_FLOOR,  // toward -inf
+    CAST_CEIL,   // toward +inf
+    CAST_ROUND,  // to nearest, ties away from zero
+    CAST_TRUNC,  // toward zero
+    CAST_ODD,    // von Neumann (round to odd)
+    CAST_HYBRID,
+    CAST_EVEN,
+    CAST_ZERO,
+    UNKNOWN = 0xFF,
+};
+
+// Comparison of Reg::Compare / Reg::Compares (AscendC's values; note that they differ from pto::CmpMode's).
+enum class CMPMODE : uint8_t {
+    LT = 0,
+    GT,
+    EQ,
+    LE,
+    GE,
+    NE,
+};
+
 namespace Reg {
 
 // "Take the type from the register operand": the default of every operation's element-type parameter.
@@ -52,6 +78,27 @@ enum class HistogramsBinType { BIN0 = 0, BIN1 };
 enum class HistogramsType { FREQUENCY = 0, ACCUMULATE };
 
 enum class HighLowPart { LOWEST, HIGHEST };
+
+// Which of the narrow elements of a group a conversion between element widths reads or writes: a b16 <-> b32
+// conversion groups elements in pairs (ZERO, ONE), a b8 <-> b32 conversion in fours (ZERO .. THREE). Widening
+// reads element `layout` of each group of the source; narrowing writes element `layout` of each group of the
+// destination and zeroes the others.
+enum class RegLayout { UNKNOWN = -1, ZERO, ONE, TWO, THREE };
+
+// Narrowing integer conversions: keep the low bits (NO_SAT) or clamp to the destination's range (SAT).
+enum class SatMode { UNKNOWN = -1, NO_SAT, SAT };
+
+// The conversion mode of Cast. AscendC kernels spell their traits as constexpr objects, for example
+//   constexpr CastTrait kEven = {RegLayout::ZERO, SatMode::UNKNOWN, MaskMergeMode::ZEROING,
+//                                RoundMode::UNKNOWN};
+struct CastTrait {
+    RegLayout layoutMode = RegLayout::UNKNOWN;
+    SatMode satMode = SatMode::UNKNOWN;
+    MaskMergeMode mrgMode = MaskMergeMode::UNKNOWN;
+    RoundMode roundMode = RoundMode::UNKNOWN;
+};
+inline constexpr CastTrait castTrait = {RegLayout::UNKNOWN, SatMode::UNKNOWN, MaskMergeMode::UNKNOWN,
+                                        RoundMode::UNKNOWN};
 
 // Whether a load/store advances its address operand afterwards.
 enum class PostLiteral { POST_MODE_NORMAL, POST_MODE_UPDATE };

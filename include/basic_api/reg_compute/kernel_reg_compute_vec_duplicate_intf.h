@@ -93,3 +93,7 @@ __simd_callee__ inline void Duplicate(S& dstReg, S& srcReg, MaskReg& mask) {
 
 }  // namespace Reg
 }  // namespace AscendC
+
+// Older AscendC releases declare Interleave and DeInterleave in this header; kernels written against them
+// include only this one.
+#include "basic_api/reg_compute/kernel_reg_compute_vec_interleave_intf.h"
