@@ -3,8 +3,11 @@
 
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
-#include "pto/instr/tassign.hpp"
-#include "pto/instr/tload.hpp"
 #include "pto/instr/interleave.hpp"
+#include "pto/instr/mscatter.hpp"
+#include "pto/instr/tassign.hpp"
 #include "pto/instr/tcmp.hpp"
+#include "pto/instr/texpands.hpp"
 #include "pto/instr/thistogram.hpp"
+#include "pto/instr/tload.hpp"
+#include "pto/instr/tsel.hpp"

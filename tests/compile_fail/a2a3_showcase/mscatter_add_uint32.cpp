@@ -1,0 +1,10 @@
+// expect-error: MSCATTER: ScatterAtomicOp::Add on the A2A3 profile needs int8_t, int16_t, int32_t, half,
+// bfloat16_t or float
+#include <pto/pto-inst.hpp>
+using namespace pto;
+void f() {
+    GlobalTensor<uint32_t, Shape<1, 1, 1, 1, 64>, Stride<1, 1, 1, 64, 1>> table(nullptr);
+    Tile<TileType::Vec, uint32_t, 1, 8> src;
+    Tile<TileType::Vec, uint32_t, 1, 8> idx;
+    MSCATTER<Coalesce::Elem, ScatterAtomicOp::Add>(table, src, idx);
+}

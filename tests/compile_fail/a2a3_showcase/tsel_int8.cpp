@@ -1,0 +1,10 @@
+// expect-error: TSEL: on the A2A3 profile dtype must be int16_t, uint16_t, int32_t, uint32_t, half,
+// bfloat16_t or float
+#include <pto/pto-inst.hpp>
+using namespace pto;
+void f() {
+    Tile<TileType::Vec, int8_t, 1, 32> a, b, d;
+    Tile<TileType::Vec, uint8_t, 1, 32> mask;
+    Tile<TileType::Vec, uint32_t, 1, 8> tmp;
+    TSEL(d, mask, a, b, tmp);
+}

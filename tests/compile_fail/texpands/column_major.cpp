@@ -1,0 +1,7 @@
+// expect-error: TEXPANDS: dst must be row-major
+#include <pto/pto-inst.hpp>
+using namespace pto;
+void f() {
+    Tile<TileType::Vec, float, 8, 4, BLayout::ColMajor> d;
+    TEXPANDS(d, 1.0f);
+}
