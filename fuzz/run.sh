@@ -9,12 +9,12 @@ build="${2:-build/fuzz}"
 jobs="$(nproc 2>/dev/null || echo 2)"
 
 cmake --preset fuzz -B "$build"
-cmake --build "$build" -j "$jobs" --target fuzz_decoder fuzz_asm_parser ptoas
+cmake --build "$build" -j "$jobs" --target fuzz_decoder fuzz_asm_parser fuzz_pto_as_parser ptoas
 
 # Seeds: every section of every golden file as text, and each program as binary. libFuzzer adds what it finds
 # to these folders (inside the build tree).
 corpus="$build/corpus"
-mkdir -p "$corpus/asm" "$corpus/bin"
+mkdir -p "$corpus/asm" "$corpus/bin" "$corpus/pto"
 for g in tests/asm/golden/*.golden; do
     name="$(basename "$g" .golden)"
     for section in text raw input; do
@@ -29,3 +29,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 "$build/fuzz/fuzz_decoder" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 "$corpus/bin"
 "$build/fuzz/fuzz_asm_parser" -max_total_time="$seconds" -timeout=10 -dict=fuzz/asm.dict -print_final_stats=1 \
     "$corpus/asm"
+# PTO-AS and programs with directives: the examples, seeded from examples/asm/.
+cp examples/asm/*.pto examples/asm/*.s "$corpus/pto/"
+"$build/fuzz/fuzz_pto_as_parser" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -dict=fuzz/pto_as.dict \
+    -print_final_stats=1 "$corpus/pto"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ptoas end to end. Usage: ptoas_test.sh PTOAS GOLDEN_DIR WORK_DIR CASE
+# ptoas end to end (asm, disasm, run, check). Usage: ptoas_test.sh PTOAS GOLDEN_DIR WORK_DIR CASE
 set -euo pipefail
 ptoas="$1"
 golden="$2"
@@ -34,6 +34,7 @@ seed="$golden/thistogram_seed.golden"
 section "$seed" text >seed.s
 section "$seed" raw >seed.raw.s
 section "$seed" hex >seed.hex
+seed_s_for_check="$PWD/seed.s"
 
 case "$case_name" in
 asm_hex)
@@ -145,6 +146,139 @@ help)
     grep -q -- "--hex" out || fail "asm --help does not mention --hex"
     expect_status 0 "$ptoas" disasm --help
     grep -q -- "--raw" out && grep -q -- "--hex-input" out || fail "disasm --help lacks --raw/--hex-input"
+    ;;
+run_dump)
+    # A Linx program with its input data and dumps; --dump adds one, --hex switches every dump to hex.
+    cat >prog.s <<'EOT'
+.tile T#2 s32 2x8 iota -3 1
+.tile T#1 s32 2x8 fill 2
+.dump U#1 hex
+TCMP.GT <LB0:8, LB1:2, LB2:8, s32>, T#2.reuse, T#1, ->U<64B>
+EOT
+    expect_status 0 "$ptoas" run prog.s --dump 'T#2[1, 0:4]'
+    cat >want.out <<'EOT'
+U#1: U8 2x32, valid 2x1, 64B, written by block 0
+[0, 0] 0xc0
+[1, 0] 0xff
+
+T#2: S32 2x8, valid 2x8, 64B, input
+[1, 0] 5 6 7 8
+EOT
+    cmp -s out want.out || fail "run output differs: $(diff out want.out)"
+    expect_status 0 "$ptoas" run prog.s --hex --dump 'T#2[0, 0:2]'
+    grep -qx '\[0, 0\] 0xfffffffd 0xfffffffe' out || fail "--hex: $(cat out)"
+    # Without dumps: a summary line.
+    grep -v '^.dump' prog.s >nodump.s
+    expect_status 0 "$ptoas" run nodump.s
+    grep -qx 'ran 1 block' out || fail "summary: $(cat out)"
+    ;;
+run_trace)
+    printf '.tile T#1 u16 1x16 iota 0 1\nTCMPS.LT <LB0:16, u16>, T#1, [a0], ->T<32B>\n.reg a0 = 5\n' >prog.s
+    expect_status 0 "$ptoas" run prog.s --trace --dump T#1
+    grep -qx 'block 0: TCMPS.LT <LB0:16, u16>, T#1, \[a0\], ->T<32B>' out || fail "trace: $(cat out)"
+    grep -qx '\[0, 0\] 31  0' out || fail "TCMPS result: $(cat out)"
+    ;;
+run_fault)
+    printf '.tile T#1 fp32 1x8\nTCMPS.EQ <LB0:8, fp32>, T#1, [zero], ->U<32B>\n\tTCMPS.EQ <LB0:8, fp32>, T#1, [zero], ->U<32B>\n' >bad.s
+    expect_status 1 "$ptoas" run bad.s --dump U#1
+    [ ! -s out ] || fail "dumped despite the fault"
+    cat >want.err <<'EOT'
+bad.s:3:2: error: block 1: read of a tile released by an earlier block (it read the tile without .reuse): T#1 was released by block 0
+	TCMPS.EQ <LB0:8, fp32>, T#1, [zero], ->U<32B>
+	^
+EOT
+    cmp -s err want.err || fail "stderr differs: $(diff err want.err)"
+    printf 'TADD <LB0:8, fp32>, T#1, T#2, ->T<32B>\n' >ni.s
+    expect_status 1 "$ptoas" run ni.s --tile 'T#1 fp32 1x8' --tile 'T#2 fp32 1x8'
+    grep -q '^ni.s:1:1: error: block 0: not implemented: TADD$' err || fail "$(cat err)"
+    # A dump of an entry that was never written.
+    printf '.tile T#1 u8 1x32\n.dump T#5\n' >unwritten.s
+    expect_status 1 "$ptoas" run unwritten.s
+    grep -q '^unwritten.s:2:7: error: cannot dump: T#5 was never written$' err || fail "$(cat err)"
+    ;;
+run_binary)
+    # A binary program takes its inputs from the command line; --dump-bin writes the entry's bytes.
+    printf 'TINTERLEAVE <LB0:4, LB2:4, u8>, T#2, T#1, ->T<32B>, ->T<32B>\n' >il.s
+    "$ptoas" asm il.s -o il.bin
+    expect_status 0 "$ptoas" run il.bin --tile 'T#2 u8 1x4 values 1, 2, 3, 4' --tile 'T#1 u8 1x4 values 5, 6, 7, 8' \
+        --dump 'T#2[0, 0:4]' --dump-bin T#1=d1.bin
+    grep -qx '\[0, 0\] 1 5 2 6' out || fail "binary run: $(cat out)"
+    [ "$(od -An -tu1 -N4 d1.bin | tr -s ' ')" = " 3 7 4 8" ] || fail "--dump-bin bytes: $(od -An -tu1 -N4 d1.bin)"
+    [ "$(stat -c %s d1.bin)" -eq 32 ] || fail "--dump-bin size"
+    # Errors of the command line's directives name the option.
+    expect_status 1 "$ptoas" run il.bin --tile 'T#2 u8 1x4 values 300'
+    grep -q "^ptoas: error: --tile 'T#2 u8 1x4 values 300': bad literal for the element type: 300 does not fit U8$" err ||
+        fail "$(cat err)"
+    ;;
+run_pto)
+    cat >prog.pto <<'EOT'
+.arg %a : !pto.tile<vec, 2x8xi16> iota 0 1
+.arg %b : !pto.tile<vec, 2x8xi16> iota 100 1
+%d0, %d1 = tinterleave %a, %b : !pto.tile<vec, 2x8xi16>
+EOT
+    expect_status 0 "$ptoas" run prog.pto --dump '%d1[0, :]'
+    grep -qx '%d1 (T#1): S16 2x8, valid 2x8, 32B, written by block 0' out || fail "$(cat out)"
+    grep -qx '\[0, 0\]   4 104   5 105   6 106   7 107' out || fail "$(cat out)"
+    # The same text from stdin is recognised as PTO-AS.
+    expect_status 0 "$ptoas" run - --dump %d0 <prog.pto
+    grep -q '^\[0, 0\]   0 100' out || fail "stdin: $(cat out)"
+    expect_status 1 "$ptoas" run prog.pto --dump %nope
+    grep -q '^ptoas: error: --dump %nope: no tile named %nope$' err || fail "$(cat err)"
+    ;;
+check)
+    cat >prog.pto <<'EOT'
+.arg %a : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>
+.arg %b : !pto.tile_buf<vec, 16x16xf32>
+%m = tcmp %a, %b {cmpMode = #pto.cmp<GT>} : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<vec, 16x32xui8, valid=16x2>
+EOT
+    expect_status 0 "$ptoas" check prog.pto
+    grep -qx 'ok: PTO-AS, 1 block' out || fail "$(cat out)"
+    expect_status 0 "$ptoas" check prog.pto --print
+    cat >want.out <<'EOT'
+.arg %a : !pto.tile_buf<vec, 16x16xf32>
+.arg %b : !pto.tile_buf<vec, 16x16xf32>
+%m = tcmp %a, %b {cmpMode = #pto<cmp gt>} : !pto.tile_buf<vec, 16x16xf32> -> !pto.tile_buf<vec, 16x32xui8, valid=16x2>
+EOT
+    cmp -s out want.out || fail "--print: $(diff out want.out)"
+    expect_status 0 "$ptoas" check prog.pto --lower
+    cat >want.out <<'EOT'
+.tile T#2 fp32 16x16  # %a
+.tile T#1 fp32 16x16  # %b
+TCMP.GT <LB0:16, LB1:16, LB2:16, fp32>, T#2, T#1, ->T<512B>
+EOT
+    cmp -s out want.out || fail "--lower: $(diff out want.out)"
+    # The lowered text is a Linx program that checks (and runs) too.
+    cp out lowered.s
+    expect_status 0 "$ptoas" check lowered.s
+    grep -qx 'ok: Linx text, 1 block' out || fail "$(cat out)"
+    # A PTO-AS error with its caret; check finds faults without running (the TCMP reads a tile never written).
+    printf '.arg %%a : !pto.tile<vec, 4x4xf32>\n%%m = pto.tcmp %%a, %%a : (!pto.tile<vec, 4x4xf32>, f33) -> f32\n' >bad.pto
+    expect_status 1 "$ptoas" check bad.pto
+    cat >want.err <<'EOT'
+bad.pto:2:50: error: bad type: 'f33'
+%m = pto.tcmp %a, %a : (!pto.tile<vec, 4x4xf32>, f33) -> f32
+                                                 ^
+EOT
+    cmp -s err want.err || fail "stderr differs: $(diff err want.err)"
+    printf 'TCMP.EQ <LB0:8, s32>, T#1, T#3, ->T<32B>\n' >unwritten.s
+    expect_status 1 "$ptoas" check unwritten.s --tile 'T#1 s32 1x8'
+    grep -q '^unwritten.s:1:1: error: block 0: read of a tile that was never written: T#3$' err || fail "$(cat err)"
+    expect_status 1 "$ptoas" check "$seed_s_for_check" --arch A2A3
+    grep -q 'THISTOGRAM on A2A3' err || fail "$(cat err)"
+    ;;
+run_usage)
+    expect_status 2 "$ptoas" run
+    expect_status 2 "$ptoas" run x.s --binary --pto
+    expect_status 2 "$ptoas" check x.s --print --lower
+    expect_status 1 "$ptoas" run no-such-file.s
+    grep -q "cannot open 'no-such-file.s'" err || fail "$(cat err)"
+    for args in "run --help" "check --help"; do
+        # shellcheck disable=SC2086
+        expect_status 0 "$ptoas" $args
+        grep -q -- "--arch" out || fail "'$args' lacks --arch"
+    done
+    expect_status 0 "$ptoas" run --help
+    grep -q -- "--dump-bin" out && grep -q -- "--trace" out || fail "run --help lacks --dump-bin/--trace"
     ;;
 *)
     fail "unknown case"

@@ -14,8 +14,11 @@ struct Context {
 
 void add_asm_command(CLI::App& app, Context& ctx);
 void add_disasm_command(CLI::App& app, Context& ctx);
+void add_run_command(CLI::App& app, Context& ctx);
+void add_check_command(CLI::App& app, Context& ctx);
 
 using AddCommand = void (*)(CLI::App&, Context&);
-inline constexpr AddCommand kCommands[] = {add_asm_command, add_disasm_command};
+inline constexpr AddCommand kCommands[] = {add_asm_command, add_disasm_command, add_run_command,
+                                           add_check_command};
 
 }  // namespace ptoas

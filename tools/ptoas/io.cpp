@@ -68,24 +68,28 @@ std::string_view source_line(std::string_view source, uint32_t line) {
 
 }  // namespace
 
+void print_error(const std::string& name, std::string_view source, const ptosim::linx::Loc& loc,
+                 std::string_view message) {
+    if (loc.line == 0) {
+        char where[64];
+        std::snprintf(where, sizeof where, "offset 0x%x (word %u)", loc.offset, loc.word);
+        std::cerr << name << ": " << where << ": error: " << message << "\n";
+        return;
+    }
+    std::cerr << name << ":" << loc.line << ":" << loc.col << ": error: " << message << "\n";
+    const std::string_view text = source_line(source, loc.line);
+    std::cerr << text << "\n";
+    // Keep tabs so the caret lines up under the column whatever the tab width.
+    std::string caret;
+    for (uint32_t i = 0; i + 1 < loc.col && i < text.size(); ++i)
+        caret += text[i] == '\t' ? '\t' : ' ';
+    std::cerr << caret << "^\n";
+}
+
 void print_diags(const std::string& name, std::string_view source,
                  std::span<const ptosim::linx::Diag> diags) {
-    for (const ptosim::linx::Diag& d : diags) {
-        if (d.loc.line == 0) {
-            char where[64];
-            std::snprintf(where, sizeof where, "offset 0x%x (word %u)", d.loc.offset, d.loc.word);
-            std::cerr << name << ": " << where << ": error: " << d.message() << "\n";
-            continue;
-        }
-        std::cerr << name << ":" << d.loc.line << ":" << d.loc.col << ": error: " << d.message() << "\n";
-        const std::string_view text = source_line(source, d.loc.line);
-        std::cerr << text << "\n";
-        // Keep tabs so the caret lines up under the column whatever the tab width.
-        std::string caret;
-        for (uint32_t i = 0; i + 1 < d.loc.col && i < text.size(); ++i)
-            caret += text[i] == '\t' ? '\t' : ' ';
-        std::cerr << caret << "^\n";
-    }
+    for (const ptosim::linx::Diag& d : diags)
+        print_error(name, source, d.loc, d.message());
 }
 
 void add_arch_option(CLI::App& cmd, ptosim::Arch* arch) {

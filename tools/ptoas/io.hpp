@@ -25,6 +25,9 @@ std::string display_name(const std::string& path);
 // Text diagnostics: "name:line:col: error: message", the source line and a caret under the column.
 // Binary diagnostics (no line): "name: offset 0x10 (word 4): error: message".
 void print_diags(const std::string& name, std::string_view source, std::span<const ptosim::linx::Diag> diags);
+// One located error in the same format.
+void print_error(const std::string& name, std::string_view source, const ptosim::linx::Loc& loc,
+                 std::string_view message);
 
 // --arch A5|A2A3|KIRIN9030 (case-insensitive), stored into *arch.
 void add_arch_option(CLI::App& cmd, ptosim::Arch* arch);

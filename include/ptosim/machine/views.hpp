@@ -1,0 +1,63 @@
+// How the ISA model views the operands of a block: per operation family, data instead of code per mnemonic.
+//
+// A block describes its source tiles with its loop bounds (encoding.md §2.4): LB0 = ValidCol, LB1 = ValidRow,
+// LB2 = Col, and the element type of the BSTART word; an entry of S bytes is then a row-major tile of
+// Row = S / (Col * elemsize) rows. The destinations are described by nothing but their size class, so their
+// shape follows from the operation (DstRule). docs/machine.md has the table.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "ptosim/isa/table.hpp"
+#include "ptosim/machine/machine.hpp"
+
+namespace ptosim::machine {
+
+enum class SrcRole : uint8_t {
+    Data,         // the block's LB0..LB2 and type
+    FilterBytes,  // THISTOGRAM idx: the entry's bytes as one u8 column, idx[r, 0] = byte r
+};
+
+enum class DstRule : uint8_t {
+    Same,       // type DstType (B.DATR, else the BSTART type), Col columns, the valid shape of the sources
+    HalfCols,   // TDEINTERLEAVE's one-source form: ceil(Col / 2) columns, ValidCol / 2 valid columns
+    Mask,       // TCMP/TCMPS: u8 mask words, ceil(ValidCol / 8) valid columns, rows of a multiple of 32 bytes
+    Histogram,  // THISTOGRAM: DstType, 256 columns, ValidRow x 256 valid
+};
+
+struct OpViews {
+    std::array<SrcRole, 3> src{};  // by source position
+    DstRule dst = DstRule::Same;
+};
+
+// The views of an operation with nsrc sources.
+OpViews op_views(const isa::OpInfo& op, std::size_t nsrc);
+
+// What the loop bounds say about the sources.
+struct BlockShape {
+    DType type = DType::U8;  // BSTART DataType
+    int32_t valid_rows = 0, valid_cols = 0, cols = 0;
+};
+
+// The loop-bound values (LBx = low 16 bits of GPR + imm) with the defaults of absent ones (docs/machine.md):
+// LB1 = 1; LB2 = LB0; LB0 = LB2; neither LB0 nor LB2: one row filling an entry of `whole` bytes.
+BlockShape block_shape(const linx::Block& b, const std::array<uint64_t, 32>& regs, uint32_t whole);
+
+// The view of a source entry of `size` bytes. false (and *why) when the shape does not fit the entry.
+bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, std::string* why);
+
+// A destination's form before its size is known: element type, columns and valid shape.
+struct DstForm {
+    DType dtype = DType::U8;
+    int32_t cols = 0, valid_rows = 0, valid_cols = 0;
+};
+DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type);
+
+// The view of a destination entry of `size` bytes: Row = size / (cols * elemsize). false (and *why) when the
+// valid rows do not fit.
+bool dst_view(const DstForm& f, uint32_t size, TileShape* out, std::string* why);
+
+}  // namespace ptosim::machine

@@ -1,0 +1,304 @@
+#include "ptosim/machine/machine.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+#include "kernels.hpp"
+#include "ptosim/core/check.hpp"
+#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/machine/views.hpp"
+
+namespace ptosim::machine {
+
+namespace {
+
+std::shared_ptr<std::byte[]> zeroed(uint32_t size) {
+    auto p = std::make_shared<std::byte[]>(size);  // value-initialised: zero
+    return p;
+}
+
+std::string tile_name(Hand h, unsigned index) {
+    return std::string(linx::hand_name(h)) + "#" + std::to_string(index);
+}
+
+std::string type_text(DType t) {
+    return std::string(dtype_name(t));
+}
+
+// The op's element-type rules (dtype_rules.hpp) for the profile: the same rules the assembler applies,
+// checked again because a Block can be built by hand, decoded for another profile, or run on another profile.
+std::optional<std::pair<FaultKind, std::string>> check_rules(const linx::Block& b, Arch arch) {
+    const isa::OpInfo& op = *b.op;
+    const std::string name(op.name);
+    const std::string profile(arch_caps(arch).name);
+    using R = std::pair<FaultKind, std::string>;
+    switch (op.rule) {
+        case isa::Rule::None:
+            break;
+        case isa::Rule::Histogram:
+            if (!isa::thistogram_available(arch))
+                return R{FaultKind::UnavailableOnProfile, name + " on " + profile};
+            if (!isa::thistogram_src_ok(b.type))
+                return R{FaultKind::DTypeNotAllowed,
+                         name + " source type " + type_text(b.type) + " (U16, U32)"};
+            if (!isa::thistogram_dst_ok(b.dst_type()))
+                return R{FaultKind::DTypeNotAllowed,
+                         name + " DstType " + type_text(b.dst_type()) + " (U8, U16, U32, U64)"};
+            if (!isa::thistogram_byte_ok(b.type, b.byte_id()))
+                return R{FaultKind::DTypeNotAllowed, name + " Byte" + std::to_string(b.byte_id()) +
+                                                         " with a " + type_text(b.type) + " source"};
+            break;
+        case isa::Rule::Cmp:
+        case isa::Rule::Cmps: {
+            const bool ok =
+                op.rule == isa::Rule::Cmp ? isa::tcmp_src_ok(arch, b.type) : isa::tcmps_src_ok(arch, b.type);
+            if (!ok)
+                return R{FaultKind::DTypeNotAllowed,
+                         name + " source type " + type_text(b.type) + " on " + profile};
+            if (!b.cmp() || static_cast<unsigned>(*b.cmp()) > 5)
+                return R{FaultKind::DTypeNotAllowed, name + " without a valid compare mode"};
+            break;
+        }
+        case isa::Rule::Interleave:
+            if (!isa::interleave_available(arch))
+                return R{FaultKind::UnavailableOnProfile, name + " on " + profile};
+            if (!isa::interleave_dtype_ok(b.type))
+                return R{FaultKind::DTypeNotAllowed, name + " type " + type_text(b.type) +
+                                                         " (S8, U8, S16, U16, S32, U32, FP16, BF16, FP32)"};
+            break;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view fault_name(FaultKind k) {
+    switch (k) {
+#define PTOSIM_FAULT(name, message) \
+    case FaultKind::name:           \
+        return #name;
+#include "ptosim/machine/fault.def"
+#undef PTOSIM_FAULT
+    }
+    return "?";
+}
+
+std::string_view fault_message(FaultKind k) {
+    switch (k) {
+#define PTOSIM_FAULT(name, message) \
+    case FaultKind::name:           \
+        return message;
+#include "ptosim/machine/fault.def"
+#undef PTOSIM_FAULT
+    }
+    return "?";
+}
+
+std::string Fault::message() const {
+    std::string m = std::string("block ") + std::to_string(block) + ": " + std::string(fault_message(kind));
+    if (!detail.empty())
+        m += std::string(": ") + detail;
+    return m;
+}
+
+uint32_t size_class_bytes(std::size_t n) {
+    uint32_t s = Machine::kMinSize;
+    while (s < n && s < Machine::kMaxSize)
+        s <<= 1;
+    return n <= s ? s : 0;
+}
+
+Machine::Machine(Options opts) : opts_(std::move(opts)) {}
+
+void Machine::place(Hand h, unsigned index, const TileShape& shape, uint32_t size,
+                    std::span<const std::byte> bytes) {
+    if (static_cast<unsigned>(h) >= kHands || index < 1 || index > kDepth || size == 0 || size > kMaxSize)
+        return;
+    Entry e;
+    e.data = zeroed(size);
+    e.size = size;
+    e.shape = shape;
+    if (!bytes.empty())
+        std::memcpy(e.data.get(), bytes.data(), std::min<std::size_t>(bytes.size(), size));
+    queue_of(h)[index - 1] = std::move(e);
+}
+
+void Machine::push(Hand h, const TileShape& shape, uint32_t size, std::span<const std::byte> bytes) {
+    if (static_cast<unsigned>(h) >= kHands)
+        return;
+    Queue& q = queue_of(h);
+    std::rotate(q.rbegin(), q.rbegin() + 1, q.rend());  // #16 falls off, the rest shift down
+    q[0] = Entry{};
+    place(h, 1, shape, size, bytes);
+}
+
+void Machine::set_reg(unsigned code, uint64_t value) {
+    if (code > 0 && code < regs_.size())
+        regs_[code] = value;
+}
+
+uint64_t Machine::reg(unsigned code) const {
+    return code < regs_.size() ? regs_[code] : 0;
+}
+
+const Entry& Machine::entry(Hand h, unsigned index) const {
+    static const Entry kNone;
+    if (static_cast<unsigned>(h) >= kHands || index < 1 || index > kDepth)
+        return kNone;
+    return queue_of(h)[index - 1];
+}
+
+std::optional<TileView> Machine::queue(Hand h, unsigned index) const {
+    const Entry& e = entry(h, index);
+    if (!e.written())
+        return std::nullopt;
+    return e.view();
+}
+
+std::size_t Machine::live_bytes() const {
+    std::size_t n = 0;
+    for (const Queue& q : queues_)
+        for (const Entry& e : q)
+            if (e.written() && !e.released())
+                n += e.size;
+    return n;
+}
+
+RunResult Machine::run(std::span<const linx::Block> blocks) {
+    RunResult r;
+    if (live_bytes() > kMaxSize) {
+        Fault f;
+        f.kind = FaultKind::UbOverflow;
+        f.detail = std::string("the input tiles take ") + std::to_string(live_bytes()) + " bytes";
+        f.loc = blocks.empty() ? linx::Loc{} : blocks.front().loc;
+        r.fault = std::move(f);
+        return r;
+    }
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        if (opts_.trace)
+            opts_.trace(i, blocks[i]);
+        if (auto f = step(blocks[i], i)) {
+            r.fault = std::move(f);
+            return r;
+        }
+        ++r.executed;
+    }
+    return r;
+}
+
+std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
+    const auto fault = [&](FaultKind k, std::string detail) {
+        return std::optional<Fault>(Fault{index, k, std::move(detail), b.loc});
+    };
+    if (!b.op) {
+        const linx::Insn& start = b.insns.empty() ? linx::Insn{} : b.start();
+        std::string what = "BSTART";
+        if (start.kind == linx::Kind::BStartTma || start.kind == linx::Kind::BStartCube)
+            what = std::string(start.kind == linx::Kind::BStartTma ? "BSTART.TMA " : "BSTART.CUBE ") +
+                   std::string(linx::start_fn_name(start.kind, start.fn));
+        else if (start.kind == linx::Kind::BStartDirect || start.kind == linx::Kind::BStartCond)
+            what = start.kind == linx::Kind::BStartDirect ? "BSTART DIRECT" : "BSTART COND";
+        return fault(FaultKind::Unsupported, what + " (only BSTART.TEPL tile operations run)");
+    }
+    const isa::OpInfo& op = *b.op;
+    const std::string name(op.name);
+    if (auto e = check_rules(b, opts_.arch))
+        return fault(e->first, e->second);
+    const KernelFn kernel = find_kernel(op.op);
+    if (!kernel)
+        return fault(FaultKind::NotImplemented, name);
+    if (b.srcs.size() < op.src_min || b.srcs.size() > op.src_max || b.dsts.size() != op.dsts ||
+        b.scalars.size() != op.scalars)
+        return fault(FaultKind::Unsupported, name + " with an operand count outside its schema");
+
+    // Sources: written and not released.
+    std::vector<const Entry*> src;
+    for (const linx::TileRef& r : b.srcs) {
+        if (static_cast<unsigned>(r.hand) >= kHands || r.index < 1 || r.index > kDepth)
+            return fault(FaultKind::Unsupported, "source hand or index out of range");
+        const Entry& e = entry(r.hand, r.index);
+        const std::string n = tile_name(r.hand, r.index);
+        if (!e.written())
+            return fault(FaultKind::UnwrittenTile, n);
+        if (e.released())
+            return fault(FaultKind::ReleasedTile,
+                         n + " was released by block " + std::to_string(e.released_by));
+        src.push_back(&e);
+    }
+
+    // Views.
+    const OpViews views = op_views(op, b.srcs.size());
+    const uint32_t whole = src.empty() ? b.dsts.front().bytes() : src.front()->size;
+    const BlockShape shape = block_shape(b, regs_, whole);
+    std::vector<TileView> src_views;
+    for (std::size_t i = 0; i < src.size(); ++i) {
+        TileShape s;
+        std::string why;
+        if (!src_view(views.src[i], shape, src[i]->size, &s, &why))
+            return fault(FaultKind::ShapeDoesNotFit,
+                         name + " source " + tile_name(b.srcs[i].hand, b.srcs[i].index) + ": " + why);
+        src_views.push_back({src[i]->data.get(), s.dtype, s.layout, s.valid_rows, s.valid_cols});
+    }
+    std::vector<Entry> dst;
+    std::vector<TileView> dst_views;
+    std::size_t new_bytes = 0;
+    const DstForm form = dst_form(views.dst, shape, b.dst_type());
+    for (const linx::TileDst& d : b.dsts) {
+        if (static_cast<unsigned>(d.hand) >= kHands)
+            return fault(FaultKind::Unsupported, std::string("destination hand ") +
+                                                     std::string(linx::hand_name(d.hand)) +
+                                                     " (the model has the queues T, U, M and N)");
+        Entry e;
+        e.size = d.bytes();
+        std::string why;
+        if (e.size > kMaxSize || !dst_view(form, e.size, &e.shape, &why))
+            return fault(FaultKind::ShapeDoesNotFit,
+                         name + " destination ->" + std::string(linx::hand_name(d.hand)) + std::string("<") +
+                             linx::size_name(d.size) + ">: " + why);
+        e.data = zeroed(e.size);
+        e.writer = static_cast<int64_t>(index);
+        new_bytes += e.size;
+        dst_views.push_back(e.view());
+        dst.push_back(std::move(e));
+    }
+    if (live_bytes() + new_bytes > kMaxSize)
+        return fault(FaultKind::UbOverflow, std::to_string(live_bytes()) + " bytes live + " +
+                                                std::to_string(new_bytes) + " bytes of destinations");
+
+    if (!opts_.dry_run) {
+        std::vector<uint64_t> scalars;
+        for (uint8_t r : b.scalars)
+            scalars.push_back(reg(r));
+        const KernelArgs args{b, src_views, dst_views, scalars, opts_.arch};
+        // The kernel core reports a broken rule through PTOSIM_CHECK; here that becomes a fault, not an
+        // abort.
+        ScopedCheckHandler handler(&throw_check_error);
+        try {
+            kernel(args);
+        } catch (const CheckError& e) {
+            return fault(FaultKind::KernelCheck, e.what());
+        } catch (const std::bad_alloc&) {
+            return fault(FaultKind::KernelCheck, "out of memory");
+        }
+    }
+
+    // Commit: record the loop bounds, release the sources read without .reuse, push the destinations.
+    lb_ = {static_cast<uint16_t>(shape.valid_cols), static_cast<uint16_t>(shape.valid_rows),
+           static_cast<uint16_t>(shape.cols)};
+    for (std::size_t i = 0; i < b.srcs.size(); ++i) {
+        if (b.srcs[i].reuse)
+            continue;
+        Entry& e = queue_of(b.srcs[i].hand)[b.srcs[i].index - 1];
+        if (!e.released())
+            e.released_by = static_cast<int64_t>(index);
+    }
+    for (std::size_t i = 0; i < dst.size(); ++i) {
+        Queue& q = queue_of(b.dsts[i].hand);
+        std::rotate(q.rbegin(), q.rbegin() + 1, q.rend());
+        q[0] = std::move(dst[i]);
+    }
+    return std::nullopt;
+}
+
+}  // namespace ptosim::machine

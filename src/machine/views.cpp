@@ -1,0 +1,105 @@
+#include "ptosim/machine/views.hpp"
+
+namespace ptosim::machine {
+
+namespace {
+
+std::string shape_text(int32_t rows, int32_t cols) {
+    return std::to_string(rows) + " x " + std::to_string(cols);
+}
+
+}  // namespace
+
+OpViews op_views(const isa::OpInfo& op, std::size_t nsrc) {
+    OpViews v;
+    if (op.rule == isa::Rule::Histogram) {
+        v.src = {SrcRole::Data, SrcRole::FilterBytes, SrcRole::Data};
+        v.dst = DstRule::Histogram;
+    } else if (op.family == isa::Family::Compare) {
+        v.dst = DstRule::Mask;
+    } else if (op.rule == isa::Rule::Interleave && op.src_min == 1 && nsrc == 1) {
+        v.dst = DstRule::HalfCols;  // TDEINTERLEAVE's one-source form
+    }
+    return v;
+}
+
+BlockShape block_shape(const linx::Block& b, const std::array<uint64_t, 32>& regs, uint32_t whole) {
+    const auto value = [&](int i) -> std::optional<int32_t> {
+        if (!b.lb[i])
+            return std::nullopt;
+        const uint64_t v = regs[b.lb[i]->reg & 31u] + b.lb[i]->imm;
+        return static_cast<int32_t>(v & 0xffffu);
+    };
+    BlockShape s;
+    s.type = b.type;
+    const auto vc = value(linx::kValidCol), vr = value(linx::kValidRow), col = value(linx::kCol);
+    s.valid_rows = vr.value_or(1);
+    if (vc || col) {
+        s.valid_cols = vc ? *vc : *col;
+        s.cols = col ? *col : *vc;
+    } else {
+        s.cols = s.valid_cols = static_cast<int32_t>(whole / dtype_size(b.type));
+    }
+    return s;
+}
+
+bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, std::string* why) {
+    if (role == SrcRole::FilterBytes) {
+        const auto n = static_cast<int32_t>(size);
+        *out = TileShape{DType::U8, Layout::col_major(n, 1), n, 1};
+        return true;
+    }
+    const std::size_t elem = dtype_size(s.type);
+    if (s.cols <= 0) {
+        *why = "Col (LB2) is 0";
+        return false;
+    }
+    const auto rows = static_cast<int32_t>(size / (static_cast<std::size_t>(s.cols) * elem));
+    if (s.valid_cols > s.cols || s.valid_rows > rows) {
+        *why = std::string("an entry of ") + std::to_string(size) + " bytes holds " +
+               shape_text(rows, s.cols) + " " + std::string(dtype_name(s.type)) +
+               " (Row x Col), the block reads " + shape_text(s.valid_rows, s.valid_cols) + " (LB1 x LB0)";
+        return false;
+    }
+    *out = TileShape{s.type, Layout::row_major(rows, s.cols), s.valid_rows, s.valid_cols};
+    return true;
+}
+
+DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type) {
+    switch (rule) {
+        case DstRule::Histogram:
+            return {dst_type, 256, s.valid_rows, 256};
+        case DstRule::Mask: {
+            // Packed u8 words, rows padded to 32 bytes (the row alignment of a row-major tile).
+            const int32_t words = (s.valid_cols + 7) / 8;
+            const int32_t cols = words == 0 ? 32 : (words + 31) / 32 * 32;
+            return {DType::U8, cols, s.valid_rows, words};
+        }
+        case DstRule::HalfCols:
+            return {dst_type, (s.cols + 1) / 2, s.valid_rows, s.valid_cols / 2};
+        case DstRule::Same:
+            break;
+    }
+    return {dst_type, s.cols, s.valid_rows, s.valid_cols};
+}
+
+bool dst_view(const DstForm& f, uint32_t size, TileShape* out, std::string* why) {
+    const std::size_t elem = dtype_size(f.dtype);
+    if (f.cols <= 0) {
+        *why = "the destination has no columns (Col is 0)";
+        return false;
+    }
+    const auto rows = static_cast<int32_t>(size / (static_cast<std::size_t>(f.cols) * elem));
+    if (f.valid_rows > rows) {
+        const std::size_t need =
+            static_cast<std::size_t>(f.valid_rows) * static_cast<std::size_t>(f.cols) * elem;
+        *why = std::string("a destination of ") + std::to_string(size) + " bytes holds " +
+               shape_text(rows, f.cols) + " " + std::string(dtype_name(f.dtype)) + ", the result is " +
+               shape_text(f.valid_rows, f.cols) + " (" + std::to_string(need) + " bytes)";
+        return false;
+    }
+    *out = TileShape{f.dtype, Layout::row_major(rows, f.cols), f.valid_rows, f.valid_cols};
+    return true;
+}
+
+}  // namespace ptosim::machine

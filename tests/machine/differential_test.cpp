@@ -1,0 +1,340 @@
+// Differential: one randomized computation through (a) the C++ intrinsics (pto::THISTOGRAM, TCMP, TCMPS,
+// TINTERLEAVE, TDEINTERLEAVE on pto::Tile), (b) a Linx program assembled and run on the ISA model, and (c)
+// the equivalent PTO-AS program (lowered to blocks and run), must give identical destination bytes. The
+// inputs are made once by the same generator (machine::make_data) that the programs' `random seed=N` data
+// uses.
+#include <gtest/gtest.h>
+
+#include <pto/pto-inst.hpp>
+
+#include <random>
+
+#include "machine_test_util.hpp"
+#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/pto_as/parser.hpp"
+#include "ptosim/pto_as/printer.hpp"
+#include "ptosim/pto_as/types.hpp"
+
+namespace {
+
+using namespace machine_test;
+namespace P = ptosim::pto_as;
+
+constexpr int kRows = 8, kCols = 64;  // the physical source tiles of every case
+constexpr int kCasesPerOp = 200;
+
+template <typename T, int R, int C>
+using DynTile = pto::Tile<pto::TileType::Vec, T, R, C, pto::BLayout::RowMajor, -1, -1>;
+
+// The bytes a data spec makes for rows x cols elements of t.
+std::vector<std::byte> make(DType t, int rows, int cols, const std::string& spec) {
+    const std::string line = ".tile T#1 " + std::string(ptosim::dtype_name(t)) + " " + std::to_string(rows) +
+                             "x" + std::to_string(cols) + " " + spec;
+    auto d = P::parse_linx_directive(line, 1);
+    EXPECT_TRUE(d.ok()) << line;
+    P::Status status{};
+    std::string why;
+    auto b = M::make_data(d.value.tile.data, t, static_cast<std::size_t>(rows * cols), "", &status, &why);
+    EXPECT_TRUE(b.has_value()) << why;
+    return b.value_or(std::vector<std::byte>{});
+}
+
+template <typename Tile>
+void load(Tile& t, const std::vector<std::byte>& b) {
+    ASSERT_EQ(b.size(), sizeof(typename Tile::DType) * Tile::Rows * Tile::Cols);
+    std::memcpy(t.data(), b.data(), b.size());
+}
+
+template <typename Tile>
+std::vector<std::byte> bytes_of(const Tile& t) {
+    const auto* p = reinterpret_cast<const std::byte*>(t.data());
+    return std::vector<std::byte>(p, p + sizeof(typename Tile::DType) * Tile::Rows * Tile::Cols);
+}
+
+std::string lower_name(DType t) {
+    std::string s(ptosim::dtype_name(t));
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string tile_type(DType t, int rows, int cols, int vr, int vc) {
+    P::TileType ty;
+    ty.buf = false;
+    ty.dtype = t;
+    ty.rows = rows;
+    ty.cols = cols;
+    ty.valid_rows = vr;
+    ty.valid_cols = vc;
+    return P::print_tile_type(ty);
+}
+
+std::string size_text(std::size_t bytes) {
+    return bytes >= 1024 ? std::to_string(bytes / 1024) + "KB" : std::to_string(bytes) + "B";
+}
+
+// Runs a Linx text and a PTO-AS text and returns the result entries (Linx: T#1.., PTO-AS: the names).
+struct Results {
+    std::vector<std::vector<std::byte>> linx, pto;
+};
+
+Results run_both(const std::string& linx, const std::vector<std::string>& linx_results,
+                 const std::string& pto, const std::vector<std::string>& pto_results) {
+    Results out;
+    const Ran a = run_text(linx);
+    EXPECT_TRUE(a.result.ok()) << (a.result.ok() ? "" : a.result.fault->message()) << "\n" << linx;
+    for (const std::string& n : linx_results)
+        out.linx.push_back(a.bytes(n));
+    const Ran b = run_text(pto);
+    EXPECT_TRUE(b.result.ok()) << (b.result.ok() ? "" : b.result.fault->message()) << "\n" << pto;
+    for (const std::string& n : pto_results)
+        out.pto.push_back(b.bytes(n));
+    return out;
+}
+
+// The C++ result must equal the first bytes of the model's entry (the entry may have more rows).
+void expect_same(const std::vector<std::byte>& cpp, const std::vector<std::byte>& model,
+                 const std::string& what, const std::string& program) {
+    ASSERT_GE(model.size(), cpp.size()) << what;
+    EXPECT_TRUE(std::equal(cpp.begin(), cpp.end(), model.begin())) << what << " differs from C++ for:\n"
+                                                                   << program;
+}
+
+template <typename T>
+constexpr bool is_one_of_histogram_src = std::is_same_v<T, uint16_t> || std::is_same_v<T, uint32_t>;
+
+TEST(Differential, Thistogram) {
+    std::mt19937 rng(1);
+    const DType dsts[] = {DType::U8, DType::U16, DType::U32, DType::U64};
+    for (int n = 0; n < kCasesPerOp; ++n) {
+        const DType src_t = rng() % 2 ? DType::U32 : DType::U16;
+        const DType dst_t = dsts[rng() % 4];
+        const int byte = static_cast<int>(rng() % (src_t == DType::U16 ? 2 : 4));
+        const int vr = 1 + static_cast<int>(rng() % kRows), vc = 1 + static_cast<int>(rng() % kCols);
+        const std::string spec =
+            "random seed=" + std::to_string(n) +
+            (src_t == DType::U16 ? " min=0 max=0x3ff" : " min=0x01020000 max=0x010203ff");
+        const auto src = make(src_t, kRows, kCols, spec);
+        // Filter bytes: u16 one per row (0..3), u32 the global bytes 3, 2, 1 (mostly matching).
+        std::vector<int> idx;
+        for (int k = 0; k < (src_t == DType::U16 ? kRows : 3); ++k)
+            idx.push_back(src_t == DType::U16 ? static_cast<int>(rng() % 4)
+                                              : (rng() % 5 == 0 ? 0
+                                                                : (k == 0   ? 1
+                                                                   : k == 1 ? 2
+                                                                            : static_cast<int>(rng() % 4))));
+        std::string values;
+        for (std::size_t k = 0; k < idx.size(); ++k)
+            values += (k ? ", " : "") + std::to_string(idx[k]);
+        const std::size_t dst_bytes = static_cast<std::size_t>(kRows) * 256 * ptosim::dtype_size(dst_t);
+
+        // (a) C++.
+        std::vector<std::byte> cpp;
+        ptosim::visit_dtype(src_t, [&](auto s) {
+            using S = decltype(s);
+            if constexpr (is_one_of_histogram_src<S>) {
+                ptosim::visit_dtype(dst_t, [&](auto d) {
+                    using D = decltype(d);
+                    if constexpr (std::is_unsigned_v<D> && std::is_integral_v<D>) {
+                        DynTile<S, kRows, kCols> in(vr, vc);
+                        DynTile<D, kRows, 256> out(vr, 256);
+                        load(in, src);
+                        const auto run = [&](auto& ix) {
+                            for (std::size_t k = 0; k < idx.size(); ++k)
+                                ix.SetElement(static_cast<int>(k), 0, static_cast<uint8_t>(idx[k]));
+                            switch (byte) {
+                                case 0:
+                                    pto::THISTOGRAM<pto::HistByte::BYTE_0>(out, in, ix);
+                                    break;
+                                case 1:
+                                    pto::THISTOGRAM<pto::HistByte::BYTE_1>(out, in, ix);
+                                    break;
+                                case 2:
+                                    if constexpr (std::is_same_v<S, uint32_t>)
+                                        pto::THISTOGRAM<pto::HistByte::BYTE_2>(out, in, ix);
+                                    break;
+                                default:
+                                    if constexpr (std::is_same_v<S, uint32_t>)
+                                        pto::THISTOGRAM<pto::HistByte::BYTE_3>(out, in, ix);
+                                    break;
+                            }
+                        };
+                        if constexpr (std::is_same_v<S, uint16_t>) {
+                            pto::Tile<pto::TileType::Vec, uint8_t, 32, 1, pto::BLayout::ColMajor> ix;
+                            run(ix);
+                        } else {
+                            pto::Tile<pto::TileType::Vec, uint8_t, 4, 32> ix;
+                            run(ix);
+                        }
+                        cpp = bytes_of(out);
+                    }
+                });
+            }
+        });
+        ASSERT_EQ(cpp.size(), dst_bytes);
+
+        // (b) Linx.
+        const std::string linx = ".tile T#1 " + lower_name(src_t) + " 8x64 " + spec +
+                                 "\n.tile U#1 u8 32x1 values " + values +
+                                 "\nTHISTOGRAM <LB0:" + std::to_string(vc) + ", LB1:" + std::to_string(vr) +
+                                 ", LB2:64, " + lower_name(src_t) + ", " + lower_name(dst_t) + ", Byte" +
+                                 std::to_string(byte) + ">, T#1, U#1, ->T<" + size_text(dst_bytes) + ">\n";
+        // (c) PTO-AS.
+        const std::string src_ty = tile_type(src_t, kRows, kCols, vr, vc),
+                          idx_ty = tile_type(DType::U8, 32, 1, 32, 1),
+                          dst_ty = tile_type(dst_t, kRows, 256, vr, 256);
+        const std::string pto =
+            ".arg %src : " + src_ty + " " + spec + "\n.arg %idx : " + idx_ty + " values " + values +
+            "\n%hist = pto.thistogram %src, %idx {byte = #pto<hist_byte BYTE_" + std::to_string(byte) +
+            ">} : (" + src_ty + ", " + idx_ty + ") -> " + dst_ty + "\n";
+        const Results r = run_both(linx, {"T#1"}, pto, {"%hist"});
+        expect_same(cpp, r.linx[0], "Linx", linx);
+        expect_same(cpp, r.pto[0], "PTO-AS", pto);
+    }
+}
+
+const DType kCmpTypes[] = {DType::S8,  DType::U8,  DType::S16, DType::U16,  DType::S32, DType::U32,
+                           DType::S64, DType::U64, DType::F16, DType::BF16, DType::F32};
+const ptosim::CmpMode kModes[] = {ptosim::CmpMode::EQ, ptosim::CmpMode::NE, ptosim::CmpMode::LT,
+                                  ptosim::CmpMode::LE, ptosim::CmpMode::GT, ptosim::CmpMode::GE};
+
+std::string range_of(DType t) {
+    return ptosim::dtype_is_float(t) ? " min=-2 max=2" : " min=0 max=3";
+}
+
+TEST(Differential, TcmpAndTcmps) {
+    std::mt19937 rng(2);
+    for (int n = 0; n < 2 * kCasesPerOp; ++n) {
+        const bool scalar = n % 2 == 1;
+        const DType t = kCmpTypes[rng() % std::size(kCmpTypes)];
+        const ptosim::CmpMode mode = kModes[rng() % 6];
+        const int vr = 1 + static_cast<int>(rng() % kRows), vc = 1 + static_cast<int>(rng() % kCols);
+        const std::string spec0 = "random seed=" + std::to_string(3 * n) + range_of(t);
+        const std::string spec1 =
+            "random seed=" + std::to_string(rng() % 3 == 0 ? 3 * n : 3 * n + 1) + range_of(t);
+        // TCMPS's scalar: a value the data can equal.
+        const std::string value = ptosim::dtype_is_float(t)
+                                      ? std::to_string(static_cast<int>(rng() % 5) - 2) + ".0"
+                                      : std::to_string(rng() % 4);
+        const auto a = make(t, kRows, kCols, spec0), b = make(t, kRows, kCols, spec1);
+        const int words = (vc + 7) / 8;
+        std::string why;
+        const uint64_t bits = *P::number_bits(*P::parse_number(value), t, &why);
+
+        // (a) C++.
+        std::vector<std::byte> cpp;
+        ptosim::visit_dtype(t, [&](auto x) {
+            using T = decltype(x);
+            if constexpr (ptosim::isa::tcmp_src_ok(ptosim::Arch::A5, ptosim::dtype_of<T>)) {
+                DynTile<T, kRows, kCols> s0(vr, vc), s1(vr, vc);
+                DynTile<uint8_t, kRows, 32> mask(vr, words);
+                load(s0, a);
+                load(s1, b);
+                const auto m = static_cast<pto::CmpMode>(mode);
+                if (scalar)
+                    pto::TCMPS(mask, s0, ptosim::scalar_from_bits<T>(bits), m);
+                else
+                    pto::TCMP(mask, s0, s1, m);
+                cpp = bytes_of(mask);
+            }
+        });
+        ASSERT_EQ(cpp.size(), static_cast<std::size_t>(kRows) * 32);
+
+        const std::string name = std::string(ptosim::cmp_mode_name(mode));
+        const std::string ty = lower_name(t);
+        const std::string lbs =
+            "<LB0:" + std::to_string(vc) + ", LB1:" + std::to_string(vr) + ", LB2:64, " + ty + ">";
+        std::string linx =
+            ".tile T#2 " + ty + " 8x64 " + spec0 + "\n.tile T#1 " + ty + " 8x64 " + spec1 + "\n";
+        const std::string src_ty = tile_type(t, kRows, kCols, vr, vc),
+                          mask_ty = tile_type(DType::U8, kRows, 32, vr, words);
+        std::string pto = ".arg %a : " + src_ty + " " + spec0 + "\n.arg %b : " + src_ty + " " + spec1 + "\n";
+        const std::string attr = " {cmpMode = #pto<cmp " + std::string(P::cmp_attr_name(mode)) + ">}";
+        if (scalar) {
+            linx += ".reg a0 = " + value + " : " + ty + "\nTCMPS." + name + " " + lbs +
+                    ", T#2, [a0], ->T<256B>\n";
+            pto += ".const %s = " + value + " : " + P::mlir_dtype_name(t) + "\n%m = tcmps %a, %s" + attr +
+                   " : " + src_ty + " -> " + mask_ty + "\n";
+        } else {
+            linx += "TCMP." + name + " " + lbs + ", T#2, T#1, ->T<256B>\n";
+            pto += "pto.tcmp ins(%a, %b" + attr + " : " + src_ty + ", " + src_ty + ") outs(%m : " + mask_ty +
+                   ")\n";
+            pto.insert(0, "%m = pto.alloc_tile : " + mask_ty + "\n");
+        }
+        const Results r = run_both(linx, {"T#1"}, pto, {"%m"});
+        expect_same(cpp, r.linx[0], "Linx", linx);
+        expect_same(cpp, r.pto[0], "PTO-AS", pto);
+    }
+}
+
+const DType kInterleaveTypes[] = {DType::S8,  DType::U8,  DType::S16,  DType::U16, DType::S32,
+                                  DType::U32, DType::F16, DType::BF16, DType::F32};
+
+TEST(Differential, InterleaveAndDeinterleave) {
+    std::mt19937 rng(3);
+    for (int n = 0; n < 3 * kCasesPerOp; ++n) {
+        const int form = n % 3;  // 0 TINTERLEAVE, 1 TDEINTERLEAVE (two sources), 2 TDEINTERLEAVE (one source)
+        const DType t = kInterleaveTypes[rng() % std::size(kInterleaveTypes)];
+        const int vr = 1 + static_cast<int>(rng() % kRows),
+                  vc = 2 * (1 + static_cast<int>(rng() % (kCols / 2)));
+        const std::string spec0 = "random seed=" + std::to_string(2 * n),
+                          spec1 = "random seed=" + std::to_string(2 * n + 1);
+        const auto a = make(t, kRows, kCols, spec0), b = make(t, kRows, kCols, spec1);
+        const int dcols = form == 2 ? kCols / 2 : kCols, dvc = form == 2 ? vc / 2 : vc;
+
+        std::vector<std::byte> cpp0, cpp1;
+        ptosim::visit_dtype(t, [&](auto x) {
+            using T = decltype(x);
+            if constexpr (ptosim::isa::interleave_dtype_ok(ptosim::dtype_of<T>)) {
+                DynTile<T, kRows, kCols> s0(vr, vc), s1(vr, vc);
+                load(s0, a);
+                load(s1, b);
+                if (form == 2) {
+                    DynTile<T, kRows, kCols / 2> d0(vr, dvc), d1(vr, dvc);
+                    pto::TDEINTERLEAVE(d1, d0, s0);
+                    cpp0 = bytes_of(d0);
+                    cpp1 = bytes_of(d1);
+                } else {
+                    DynTile<T, kRows, kCols> d0(vr, vc), d1(vr, vc);
+                    if (form == 0)
+                        pto::TINTERLEAVE(d1, d0, s1, s0);
+                    else
+                        pto::TDEINTERLEAVE(d1, d0, s1, s0);
+                    cpp0 = bytes_of(d0);
+                    cpp1 = bytes_of(d1);
+                }
+            }
+        });
+        ASSERT_FALSE(cpp0.empty());
+
+        const std::string op = form == 0 ? "TINTERLEAVE" : "TDEINTERLEAVE";
+        const std::string ty = lower_name(t);
+        const std::string size = size_text(static_cast<std::size_t>(kRows) * dcols * ptosim::dtype_size(t));
+        const std::string srcs = form == 2 ? "T#2" : "T#2, T#1";
+        const std::string linx = ".tile T#2 " + ty + " 8x64 " + spec0 + "\n.tile T#1 " + ty + " 8x64 " +
+                                 spec1 + "\n" + op + " <LB0:" + std::to_string(vc) +
+                                 ", LB1:" + std::to_string(vr) + ", LB2:64, " + ty + ">, " + srcs + ", ->T<" +
+                                 size + ">, ->T<" + size + ">\n";
+        const std::string src_ty = tile_type(t, kRows, kCols, vr, vc),
+                          dst_ty = tile_type(t, kRows, dcols, vr, dvc);
+        std::string lower = op;
+        for (char& c : lower)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string pto = ".arg %a : " + src_ty + " " + spec0 + "\n.arg %b : " + src_ty + " " + spec1 + "\n";
+        if (form == 0)  // the synchronous form: one type for every tile
+            pto += "%d0, %d1 = tinterleave %a, %b : " + src_ty + "\n";
+        else if (form == 1)  // SSA
+            pto += "%d0, %d1 = pto." + lower + " %a, %b : (" + src_ty + ", " + src_ty + ") -> (" + dst_ty +
+                   ", " + dst_ty + ")\n";
+        else  // DPS
+            pto += "%d0 = pto.alloc_tile : " + dst_ty + "\n%d1 = pto.alloc_tile : " + dst_ty + "\npto." +
+                   lower + " ins(%a : " + src_ty + ") outs(%d0, %d1 : " + dst_ty + ", " + dst_ty + ")\n";
+        const Results r = run_both(linx, {"T#2", "T#1"}, pto, {"%d0", "%d1"});
+        expect_same(cpp0, r.linx[0], "Linx dst0", linx);
+        expect_same(cpp1, r.linx[1], "Linx dst1", linx);
+        expect_same(cpp0, r.pto[0], "PTO-AS dst0", pto);
+        expect_same(cpp1, r.pto[1], "PTO-AS dst1", pto);
+    }
+}
+
+}  // namespace

@@ -1,0 +1,304 @@
+// PTO-AS text: every level of every seed instruction, the type and attribute spellings, the directives; what
+// parses prints back in canonical form and parses again to the same program.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "ptosim/pto_as/lexer.hpp"
+#include "ptosim/pto_as/parser.hpp"
+#include "ptosim/pto_as/printer.hpp"
+
+namespace {
+
+namespace P = ptosim::pto_as;
+using ptosim::CmpMode;
+using ptosim::DType;
+
+std::string describe(const std::vector<P::Diag>& diags) {
+    std::string s;
+    for (const auto& d : diags)
+        s += std::string(P::status_name(d.status)) + " at " + std::to_string(d.loc.line) + ":" +
+             std::to_string(d.loc.col) + ": " + d.message() + "\n";
+    return s;
+}
+
+P::Program parse_ok(std::string_view text) {
+    auto r = P::parse(text);
+    EXPECT_TRUE(r.ok()) << describe(r.diags) << "in:\n" << text;
+    return r.value;
+}
+
+// text parses, prints as `canonical`, and the canonical text parses to the same program.
+void expect_canonical(std::string_view text, std::string_view canonical) {
+    const P::Program p = parse_ok(text);
+    const std::string printed = P::print(p);
+    EXPECT_EQ(printed, std::string(canonical) + "\n") << "from:\n" << text;
+    const P::Program again = parse_ok(printed);
+    EXPECT_EQ(again, p);
+    EXPECT_EQ(P::print(again), printed);
+}
+
+constexpr const char* kF = "!pto.tile<vec, 16x16xf32>";
+constexpr const char* kMask = "!pto.tile<vec, 16x32xui8, valid=16x2>";
+
+TEST(PtoAsLexer, TokensOfAStatement) {
+    auto r =
+        P::lex("%d = pto.tcmp %a, %b {cmpMode = #pto<cmp lt>} : (!pto.tile<vec, 4x4xf32>) -> T # note\n");
+    ASSERT_TRUE(r.ok()) << describe(r.diags);
+    std::vector<P::Tok> kinds;
+    for (const auto& t : r.value)
+        kinds.push_back(t.kind);
+    using T = P::Tok;
+    const std::vector<T> want = {T::Value,  T::Equals, T::Word, T::Value,  T::Comma, T::Value,  T::LBrace,
+                                 T::Word,   T::Equals, T::Attr, T::RBrace, T::Colon, T::LParen, T::Type,
+                                 T::RParen, T::Arrow,  T::Word, T::End,    T::End};
+    EXPECT_EQ(kinds, want);
+    EXPECT_EQ(r.value[9].text, "#pto<cmp lt>");
+    EXPECT_EQ(r.value[13].text, "!pto.tile<vec, 4x4xf32>");
+    EXPECT_EQ(r.value[13].loc.col, 50u);
+}
+
+TEST(PtoAsLexer, NewlinesInsideParenthesesDoNotEndAStatement) {
+    auto r = P::lex("pto.tinterleave ins(%a,\n  %b : T, T)\n");
+    ASSERT_TRUE(r.ok());
+    std::size_t ends = 0;
+    for (const auto& t : r.value)
+        ends += t.kind == P::Tok::End;
+    EXPECT_EQ(ends, 2u);  // the newline after ')' and the end of the text
+}
+
+TEST(PtoAsTypes, KeyAndCompactFormsAreTheSameType) {
+    P::TypeError err{};
+    const auto key = P::parse_type(
+        "!pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=8, blayout=row_major, "
+        "slayout=none_box, fractal=512, pad=0>",
+        1, &err);
+    const auto compact = P::parse_type("!pto.tile_buf<vec, 16x16xf16, valid=16x8>", 1, &err);
+    ASSERT_TRUE(key && compact);
+    EXPECT_EQ(*key, *compact);
+    EXPECT_EQ(P::print_type(*key), "!pto.tile_buf<vec, 16x16xf16, valid=16x8>");
+    const auto col = P::parse_type("!pto.tile<32x1xui8, blayout=col_major, pad=1>", 1, &err);
+    ASSERT_TRUE(col);
+    EXPECT_EQ(col->tile.loc, P::Space::Vec);
+    EXPECT_EQ(col->tile.blayout, P::BLayout::ColMajor);
+    EXPECT_EQ(P::print_type(*col), "!pto.tile<vec, 32x1xui8, blayout=col_major, pad=1>");
+    const auto dyn = P::parse_type("!pto.tile_buf<vec, 8x8xi32, valid=?x4>", 1, &err);
+    ASSERT_TRUE(dyn);
+    EXPECT_EQ(dyn->tile.valid_rows, P::kDynamic);
+    EXPECT_EQ(P::print_type(*dyn), "!pto.tile_buf<vec, 8x8xi32, valid=?x4>");
+    for (const char* s : {"f32", "i32", "ui16", "bf16", "index"})
+        EXPECT_EQ(P::print_type(*P::parse_type(s, 1, &err)), s);
+}
+
+TEST(PtoAsTypes, BadTypesSayWhere) {
+    P::TypeError err{};
+    EXPECT_FALSE(P::parse_type("!pto.tile_buf<vec, 16x16xf99>", 10, &err));
+    EXPECT_EQ(err.status, P::Status::BadType);
+    EXPECT_EQ(err.col, 29u);  // the field
+    EXPECT_FALSE(P::parse_type("!pto.tile_buf<vec, 4x4xf32, valid=8x8>", 1, &err));
+    EXPECT_FALSE(P::parse_type("!pto.tile_buf<loc=vec, rows=4, dtype=f32, cols=4>", 1, &err));  // order
+    EXPECT_FALSE(P::parse_type("!pto.tile_buf<vec, 4x4xf32, pad=0, pad=1>", 1, &err));
+    EXPECT_FALSE(P::parse_type("!pto.memref<4xf32>", 1, &err));
+}
+
+TEST(PtoAsParser, ThreeLevelsOfTcmp) {
+    const std::string mask = kMask;
+    expect_canonical("%m = tcmp %a, %b {cmpMode = #pto.cmp<EQ>} : " + std::string(kF) + " -> " + mask,
+                     "%m = tcmp %a, %b {cmpMode = #pto<cmp eq>} : " + std::string(kF) + " -> " + mask);
+    expect_canonical(
+        "%m = pto.tcmp %a, %b {cmpMode = #pto<cmp GT>} : (" + std::string(kF) + ", " + kF + ") -> " + mask,
+        "%m = pto.tcmp %a, %b {cmpMode = #pto<cmp gt>} : (" + std::string(kF) + ", " + kF + ") -> " + mask);
+    const std::string buf = "!pto.tile_buf<vec, 16x16xf32>";
+    const std::string mbuf = "!pto.tile_buf<vec, 16x32xui8, valid=16x2>";
+    const std::string dps =
+        "pto.tcmp ins(%a, %b {cmpMode = #pto<cmp lt>} : " + buf + ", " + buf + ") outs(%m : " + mbuf + ")";
+    expect_canonical(dps, dps);
+    // The attributes after outs(...), and the {cmp = "lt"} spelling.
+    expect_canonical("pto.tcmp ins(%a, %b : " + buf + ", " + buf + ") outs(%m : " + mbuf + ") {cmp = \"lt\"}",
+                     dps);
+    const P::Program p = parse_ok(dps);
+    ASSERT_EQ(p.stmts.size(), 1u);
+    EXPECT_EQ(p.stmts[0].level, P::Level::Dps);
+    EXPECT_EQ(p.stmts[0].cmp, CmpMode::LT);
+    EXPECT_EQ(p.stmts[0].op->op, ptosim::isa::Op::TCMP);
+}
+
+TEST(PtoAsParser, SyncTypesAreNormalised) {
+    // One type per operand, all equal, prints as the shared type.
+    expect_canonical("%d0, %d1 = tinterleave %a, %b : " + std::string(kF) + ", " + kF,
+                     "%d0, %d1 = tinterleave %a, %b : " + std::string(kF));
+    // No types at all (inferred when lowered).
+    expect_canonical("%d0, %d1 = tdeinterleave %a", "%d0, %d1 = tdeinterleave %a");
+    // TCMPS: the scalar's type may be left out.
+    expect_canonical("%m = tcmps %a, %s {cmpMode = #pto<cmp ge>} : " + std::string(kF) + " -> " + kMask,
+                     "%m = tcmps %a, %s {cmpMode = #pto<cmp ge>} : " + std::string(kF) + " -> " + kMask);
+}
+
+TEST(PtoAsParser, ThistogramByteSpellings) {
+    const std::string src = "!pto.tile_buf<vec, 2x128xui16>", idx = "!pto.tile_buf<vec, 32x1xui8>",
+                      dst = "!pto.tile_buf<vec, 2x256xui32>";
+    const std::string canonical = "pto.thistogram ins(%s, %i {byte = #pto<hist_byte BYTE_0>} : " + src +
+                                  ", " + idx + ") outs(%h : " + dst + ")";
+    expect_canonical(
+        "pto.thistogram ins(%s, %i : " + src + ", " + idx + ") outs(%h : " + dst + ") {isMSB = false}",
+        canonical);
+    expect_canonical(canonical, canonical);
+    const P::Program p = parse_ok("%h = thistogram %s, %i {byte = #pto<hist_byte BYTE_1>} : " + src + ", " +
+                                  idx + " -> " + dst);
+    EXPECT_EQ(p.stmts[0].byte, 1);
+    EXPECT_EQ(p.stmts[0].level, P::Level::Sync);
+}
+
+TEST(PtoAsParser, TassignAndTileDeclarations) {
+    expect_canonical("tassign %t, 0x1000 : !pto.tile<vec, 16x16xf32>, index",
+                     "tassign %t, 0x1000 : !pto.tile<vec, 16x16xf32>, index");
+    expect_canonical("pto.tassign %t, @tile(4096)", "pto.tassign %t, 0x1000");
+    expect_canonical("pto.tassign ins(%t, %addr : !pto.tile_buf<vec, 16x16xf32>, index)",
+                     "pto.tassign ins(%t, %addr : !pto.tile_buf<vec, 16x16xf32>, index)");
+    expect_canonical("%t = pto.alloc_tile addr = 0x2000 : !pto.tile_buf<vec, 16x16xf32>",
+                     "%t = pto.alloc_tile addr = 0x2000 : !pto.tile_buf<vec, 16x16xf32>");
+    expect_canonical("%t = alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>",
+                     "%t = alloc_tile : !pto.tile_buf<vec, 16x16xf32>");
+}
+
+TEST(PtoAsParser, Directives) {
+    expect_canonical(".arg %x : !pto.tile<vec, 4x64xui32> random seed=7 min=0x10 max=300",
+                     ".arg %x : !pto.tile<vec, 4x64xui32> random seed=7 min=0x10 max=300");
+    expect_canonical(
+        ".arg %x : !pto.tile<vec, 4x8xf16> values 1, -2.5, inf ; .arg %y : !pto.tile<vec, 4x8xi8>",
+        ".arg %x : !pto.tile<vec, 4x8xf16> values 1, -2.5, inf\n.arg %y : !pto.tile<vec, 4x8xi8>");
+    expect_canonical(".arg %x : !pto.tile<vec, 4x8xi16> zero", ".arg %x : !pto.tile<vec, 4x8xi16>");
+    expect_canonical(".arg %x : !pto.tile<vec, 4x8xi16> iota 5",
+                     ".arg %x : !pto.tile<vec, 4x8xi16> iota 5 1");
+    expect_canonical(".arg %x : !pto.tile<vec, 4x8xi16> file=\"dir/x.bin\"",
+                     ".arg %x : !pto.tile<vec, 4x8xi16> file=\"dir/x.bin\"");
+    expect_canonical(".const %s = 1.5e3 : f32", ".const %s = 1500.0 : f32");
+    expect_canonical(".dump %h[0:2, 240:] hex", ".dump %h[0:2, 240:] hex");
+    expect_canonical(".dump %h[1, :]", ".dump %h[1, 0:]");
+}
+
+TEST(PtoAsParser, EveryTableOpParsesAtEveryLevel) {
+    // Table-driven: any operation of the instruction table, with its operand and result counts.
+    for (const ptosim::isa::OpInfo& op : ptosim::isa::kOps) {
+        std::string name(op.name);
+        for (char& c : name)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string operands, types;
+        const std::size_t n = op.src_max + op.scalars;
+        for (std::size_t i = 0; i < n; ++i) {
+            operands += (i ? ", %o" : "%o") + std::to_string(i);
+            types += std::string(i ? ", " : "") + (i < op.src_max ? kF : "f32");
+        }
+        std::string results, rtypes;
+        for (std::size_t i = 0; i < op.dsts; ++i) {
+            results += (i ? ", %r" : "%r") + std::to_string(i);
+            rtypes += std::string(i ? ", " : "") + kF;
+        }
+        std::string attrs;
+        if (op.has(ptosim::isa::kCMode))
+            attrs = " {cmpMode = #pto<cmp ne>}";
+        if (op.has(ptosim::isa::kByteId))
+            attrs = " {byte = #pto<hist_byte BYTE_0>}";
+        std::string ssa = (results.empty() ? "" : results + " = ") + "pto." + name +
+                          (operands.empty() ? "" : " " + operands) + attrs + " : (" + types + ")";
+        if (!rtypes.empty())
+            ssa += " -> " + (op.dsts > 1 ? "(" + rtypes + ")" : rtypes);
+        expect_canonical(ssa, ssa);
+        std::string dps =
+            "pto." + name + " ins(" + operands + attrs + (operands.empty() ? "" : " : " + types) + ")";
+        if (op.dsts)
+            dps += " outs(" + results + " : " + rtypes + ")";
+        expect_canonical(dps, dps);
+    }
+}
+
+TEST(PtoAsParser, CommentsAndSeparators) {
+    const P::Program p = parse_ok(
+        "# a comment\n"
+        "// another\n"
+        ".const %s = 3 : i32 ; .const %t = 4 : i32   # trailing\n"
+        "\n");
+    EXPECT_EQ(p.stmts.size(), 2u);
+}
+
+TEST(PtoAsParser, DiagnosticsHaveLineAndColumn) {
+    auto r = P::parse("%d = pto.tcmp %a, %b : (f32, f32) -> f32\n%e = pto.frob %a\n");
+    ASSERT_EQ(r.diags.size(), 2u);
+    EXPECT_EQ(r.diags[0].status, P::Status::MissingAttribute);
+    EXPECT_EQ(r.diags[0].loc, (P::Loc{1, 6}));
+    EXPECT_EQ(r.diags[1].status, P::Status::UnknownOperation);
+    EXPECT_EQ(r.diags[1].loc, (P::Loc{2, 6}));
+}
+
+TEST(LinxDirectives, TileRegDump) {
+    const auto tile = P::parse_linx_directive(".tile T#3 u32 4x64 size=4KB random seed=1 max=0xffff", 7);
+    ASSERT_TRUE(tile.ok()) << describe(tile.diags);
+    EXPECT_EQ(tile.value.kind, P::Directive::Kind::Tile);
+    EXPECT_EQ(tile.value.tile.where.hand, ptosim::linx::Hand::T);
+    EXPECT_EQ(tile.value.tile.where.index, 3);
+    EXPECT_EQ(tile.value.tile.size_class, 8);
+    EXPECT_EQ(tile.value.tile.loc.line, 7u);
+    EXPECT_EQ(P::print_directive(tile.value), ".tile T#3 u32 4x64 size=4KB random seed=1 max=0xffff");
+
+    const auto reg = P::parse_linx_directive("  .reg a2 = -1.5 : fp16", 1);
+    ASSERT_TRUE(reg.ok()) << describe(reg.diags);
+    EXPECT_EQ(reg.value.reg.reg, 4);  // a2
+    EXPECT_EQ(reg.value.reg.bits, 0xbe00u);
+    const auto reg2 = P::parse_linx_directive(".reg t#1 = -1", 1);
+    ASSERT_TRUE(reg2.ok());
+    EXPECT_EQ(reg2.value.reg.bits, ~uint64_t{0});
+
+    const auto dump = P::parse_linx_directive(".dump U#2[0:4, 8] hex", 1);
+    ASSERT_TRUE(dump.ok());
+    EXPECT_EQ(dump.value.dump.region, (P::Region{0, 4, 8, 9}));
+    EXPECT_TRUE(dump.value.dump.hex);
+    EXPECT_EQ(P::print_directive(dump.value), ".dump U#2[0:4, 8] hex");
+
+    EXPECT_TRUE(P::is_directive_line("  .tile T#1 u8 1x32"));
+    EXPECT_FALSE(P::is_directive_line("THISTOGRAM <u32>"));
+    EXPECT_FALSE(P::is_directive_line("# .tile"));
+}
+
+TEST(Literals, BitsPerType) {
+    const auto bits = [](std::string_view text, DType t) {
+        std::string why;
+        return P::number_bits(*P::parse_number(text), t, &why);
+    };
+    EXPECT_EQ(bits("-1", DType::S8), 0xffu);
+    EXPECT_EQ(bits("0xff", DType::S8), 0xffu);  // hex = the bit pattern
+    EXPECT_EQ(bits("0x3c00", DType::F16), 0x3c00u);
+    EXPECT_EQ(bits("1", DType::F16), 0x3c00u);
+    EXPECT_EQ(bits("1.0", DType::BF16), 0x3f80u);
+    EXPECT_EQ(bits("2", DType::F32), 0x40000000u);
+    EXPECT_EQ(bits("18446744073709551615", DType::U64), ~uint64_t{0});
+    EXPECT_EQ(bits("-9223372036854775808", DType::S64), uint64_t{1} << 63);
+    EXPECT_FALSE(bits("256", DType::U8));
+    EXPECT_FALSE(bits("-1", DType::U16));
+    EXPECT_FALSE(bits("1.5", DType::S32));
+    EXPECT_FALSE(bits("128", DType::S8));
+    EXPECT_FALSE(bits("0x100", DType::U8));
+}
+
+// Random tile types print in compact form and parse back to themselves.
+RC_GTEST_PROP(PtoAsTypes, PrintParseRoundTrip, ()) {
+    P::TileType t;
+    t.buf = *rc::gen::arbitrary<bool>();
+    t.loc = *rc::gen::element(P::Space::Vec, P::Space::Mat, P::Space::Acc);
+    t.dtype =
+        *rc::gen::element(DType::F32, DType::F16, DType::BF16, DType::S8, DType::U16, DType::U32, DType::S64);
+    t.rows = *rc::gen::inRange(1, 300);
+    t.cols = *rc::gen::inRange(1, 300);
+    t.valid_rows = *rc::gen::oneOf(rc::gen::just(P::kDynamic), rc::gen::inRange(0, t.rows + 1));
+    t.valid_cols = *rc::gen::oneOf(rc::gen::just(P::kDynamic), rc::gen::inRange(0, t.cols + 1));
+    t.blayout = *rc::gen::element(P::BLayout::RowMajor, P::BLayout::ColMajor);
+    t.slayout = *rc::gen::element(P::SLayout::NoneBox, P::SLayout::RowMajor, P::SLayout::ColMajor);
+    t.fractal = *rc::gen::element(512, 1024, 32);
+    t.pad = *rc::gen::inRange(0, 4);
+    t.compact = *rc::gen::inRange(0, 3);
+    const std::string text = P::print_tile_type(t);
+    P::TypeError err{};
+    const auto back = P::parse_type(text, 1, &err);
+    RC_ASSERT(back.has_value());
+    RC_ASSERT(back->tile == t);
+}
+
+}  // namespace

@@ -1,0 +1,127 @@
+// ptoas run FILE [--dump NAME]... [--dump-bin NAME=PATH]... [--tile SPEC]... [--reg SPEC]... [--trace]: run a
+// program (Linx text, Linx binary or PTO-AS) on the ISA model and print tiles after the run.
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "io.hpp"
+#include "program_io.hpp"
+#include "ptosim/asm/printer.hpp"
+#include "ptosim/machine/data.hpp"
+
+namespace ptoas {
+
+namespace {
+
+namespace M = ptosim::machine;
+
+struct RunArgs {
+    ProgramArgs program;
+    std::vector<std::string> dump_bin;  // NAME=PATH
+    bool hex = false;
+    bool trace = false;
+};
+
+// The entry a dump means; prints an error (at the .dump directive when it came from the file) otherwise.
+const M::Entry* find_entry(const LoadedFile& f, const M::Machine& m, const ptosim::pto_as::DumpSpec& d,
+                           std::string* label) {
+    std::string why;
+    const auto ref = M::resolve(f.program, d.name, &why);
+    std::string msg;
+    if (!ref) {
+        msg = why;
+    } else {
+        *label = d.name;
+        const std::string pos =
+            std::string(ptosim::linx::hand_name(ref->hand)) + "#" + std::to_string(ref->index);
+        if (d.name != pos)
+            *label += std::string(" (") + pos + ")";
+        const M::Entry& e = m.entry(ref->hand, ref->index);
+        if (e.written())
+            return &e;
+        msg = *label + " was never written";
+    }
+    if (d.loc.line != 0)
+        print_error(f.name, f.source, {d.loc.line, d.loc.col, 0, 0}, std::string("cannot dump: ") + msg);
+    else
+        std::cerr << "ptoas: error: --dump " << d.name << ": " << msg << "\n";
+    return nullptr;
+}
+
+int run(const RunArgs& a) {
+    std::optional<LoadedFile> f = load_file(a.program);
+    if (!f)
+        return 1;
+    M::Options opts;
+    opts.arch = a.program.arch;
+    if (a.trace)
+        opts.trace = [](std::size_t i, const ptosim::linx::Block& b) {
+            std::string text = ptosim::linx::is_canonical(b) ? ptosim::linx::print_folded(b) + "\n"
+                                                             : ptosim::linx::print_block(b);
+            std::cout << "block " << i << ": " << text;
+        };
+    M::Machine m(opts);
+    M::init(m, f->program);
+    const M::RunResult r = m.run();
+    if (!r.ok()) {
+        print_fault(*f, *r.fault);
+        return 1;
+    }
+    int status = 0;
+    bool first = true;
+    for (const auto& d : f->program.dumps) {
+        std::string label;
+        const M::Entry* e = find_entry(*f, m, d, &label);
+        if (!e) {
+            status = 1;
+            continue;
+        }
+        M::DumpOptions o;
+        o.region = d.region;
+        o.hex = d.hex || a.hex;
+        std::cout << (first ? "" : "\n") << M::format_tile(label, *e, o);
+        first = false;
+    }
+    for (const std::string& spec : a.dump_bin) {
+        const std::size_t eq = spec.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
+            std::cerr << "ptoas: error: --dump-bin '" << spec << "': expected NAME=PATH\n";
+            status = 1;
+            continue;
+        }
+        ptosim::pto_as::DumpSpec d;
+        d.name = spec.substr(0, eq);
+        std::string label;
+        const M::Entry* e = find_entry(*f, m, d, &label);
+        if (!e) {
+            status = 1;
+            continue;
+        }
+        // The physical tile as the block wrote it: Row x Col elements (at most the entry's size).
+        const std::size_t n = e->shape.layout.size() * ptosim::dtype_size(e->shape.dtype);
+        if (!write_output(spec.substr(eq + 1),
+                          std::string_view(reinterpret_cast<const char*>(e->data.get()), n)))
+            status = 1;
+    }
+    if (f->program.dumps.empty() && a.dump_bin.empty())
+        std::cout << "ran " << r.executed << (r.executed == 1 ? " block" : " blocks") << "\n";
+    return status;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, Context& ctx) {
+    auto args = std::make_shared<RunArgs>();
+    CLI::App* cmd = app.add_subcommand("run", "Run a program on the ISA model and print tiles after the run");
+    add_program_options(*cmd, args->program);
+    cmd->add_option(
+        "--dump", args->program.dumps,
+        "Print a tile after the run: T#1, %value, with an optional region T#1[0:2, 240:] and 'hex'");
+    cmd->add_option("--dump-bin", args->dump_bin,
+                    "Write a tile's bytes after the run: NAME=PATH (T#1=out.bin)");
+    cmd->add_flag("--hex", args->hex, "Print dumped elements as hex bit patterns");
+    cmd->add_flag("--trace", args->trace, "Print each block before it runs");
+    cmd->callback([args, &ctx] { ctx.status = run(*args); });
+}
+
+}  // namespace ptoas
