@@ -5,6 +5,10 @@
 //                                 one line per case, all three timings taken in the same run (best of N):
 //   <OP> <case> ref_ns=<t> fast_ns=<t> memcpy_ns=<t> speedup=<ref/fast> vs_memcpy=<fast/memcpy> threads=<n>
 #include <benchmark/benchmark.h>
+#if defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -63,7 +67,25 @@ double best_ns(const std::function<void()>& f, int reps) {
     return best;
 }
 
+// Keep the measuring thread on one CPU: on a shared VM the two vCPUs can differ in speed by 25 % (a busy
+// neighbour on one of them), and a thread that migrates mid-run would skew the ratios taken in one run.
+// Worker threads of the pool stay free, so the two-thread cases still use both CPUs.
+void pin_to_current_cpu() {
+#if defined(__linux__)
+    const int cpu = sched_getcpu();
+    if (cpu < 0)
+        return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+#endif
+}
+
 int summary(const std::string& filter, int reps) {
+    // Threads inherit their creator's CPU mask: start the pool's workers before pinning this thread.
+    ptosim::parallel_for(1 << 20, 1, [](int64_t, int64_t) {});
+    pin_to_current_cpu();
     for (const Case& c : ptosim::bench::all_cases()) {
         const std::string full = c.op + " " + c.name;
         if (!filter.empty() && full.find(filter) == std::string::npos)

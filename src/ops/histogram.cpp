@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/isa/dtype_rules.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/runtime/thread_pool.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -65,15 +65,16 @@ void thistogram(const TileView& dst, const TileView& src, const TileView& idx, H
         ref::thistogram(dst, src, idx, byte);
         return;
     }
-    // Rows are independent: a large tile is split by rows across the thread pool. A chunk below about 64 Ki
-    // elements (~25 us of work) would not pay for waking a worker, so small tiles stay on the calling thread.
-    constexpr int64_t kElementsPerChunk = 64 * 1024;
+    // Rows are independent: a large tile is split by rows across the thread pool, in chunks of at least 32 Ki
+    // elements (10-20 us of counting): smaller chunks would not pay for handing work to a worker, so tiles
+    // below 64 Ki elements stay on the calling thread.
+    constexpr int64_t kElementsPerChunk = 32 * 1024;
     const int64_t grain = std::max<int64_t>(1, kElementsPerChunk / std::max<int32_t>(1, src.valid_cols));
     const bool per_row_idx = src.dtype == DType::U16 && k == 0;
     parallel_for(src.valid_rows, grain, [&](int64_t begin, int64_t end) {
         const auto r0 = static_cast<int32_t>(begin), n = static_cast<int32_t>(end - begin);
-        simd::thistogram(dst.slice_rows(r0, n), src.slice_rows(r0, n), per_row_idx ? idx.slice_rows(r0, n) : idx,
-                         byte);
+        simd::thistogram(dst.slice_rows(r0, n), src.slice_rows(r0, n),
+                         per_row_idx ? idx.slice_rows(r0, n) : idx, byte);
     });
 }
 
