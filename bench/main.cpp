@@ -1,7 +1,7 @@
 // ptosim-bench: Google Benchmark over the cases in cases.cpp, each through the reference kernel, the fast
 // kernel and a memcpy of the same input bytes.
 //   ptosim-bench                  Google Benchmark output (all its flags work, e.g. --benchmark_filter)
-//   ptosim-bench --summary [--filter=TEXT] [--reps=N]
+//   ptosim-bench --summary [--filter=TEXT] [--reps=N] [--target=AVX2|SSE4|...]
 //                                 one line per case, all three timings taken in the same run (best of N):
 //   <OP> <case> ref_ns=<t> fast_ns=<t> memcpy_ns=<t> speedup=<ref/fast> vs_memcpy=<fast/memcpy> threads=<n>
 #include <benchmark/benchmark.h>
@@ -16,6 +16,8 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include <hwy/targets.h>
 
 #include "cases.hpp"
 #include "ptosim/core/ub.hpp"
@@ -82,7 +84,21 @@ void pin_to_current_cpu() {
 #endif
 }
 
+// Restrict the fast kernels to one SIMD target by name (AVX3, AVX2, SSE4, EMU128, ...); false if unknown.
+bool select_target(const std::string& name) {
+    for (const int64_t t : hwy::SupportedAndGeneratedTargets()) {
+        if (name == hwy::TargetName(t)) {
+            hwy::SetSupportedTargetsForTest(t);
+            return true;
+        }
+    }
+    return false;
+}
+
 int summary(const std::string& filter, int reps) {
+    // The best supported target comes first; it is the one dynamic dispatch picks.
+    std::printf("# fast kernels on SIMD target %s\n",
+                hwy::TargetName(hwy::SupportedAndGeneratedTargets().front()));
     // Threads inherit their creator's CPU mask: start the pool's workers before pinning this thread.
     ptosim::parallel_for(1 << 20, 1, [](int64_t, int64_t) {});
     pin_to_current_cpu();
@@ -149,6 +165,12 @@ int main(int argc, char** argv) {
             want_summary = true;
         } else if (a.rfind("--filter=", 0) == 0) {
             filter = a.substr(9);
+        } else if (a.rfind("--target=", 0) == 0) {
+            if (!select_target(a.substr(9))) {
+                std::fprintf(stderr, "ptosim-bench: unknown or unsupported SIMD target '%s'\n",
+                             a.c_str() + 9);
+                return 2;
+            }
         } else if (a.rfind("--reps=", 0) == 0) {
             reps = std::max(1, std::atoi(a.c_str() + 7));
         } else {

@@ -69,42 +69,40 @@ HWY_INLINE hn::Vec<D> LoadLanes(D d, const T* HWY_RESTRICT p) {
     }
 }
 
-template <class D, class V>
-HWY_INLINE hn::Mask<D> Compare(D d, V a, V b, CmpMode mode) {
+template <CmpMode kMode, class D, class V>
+HWY_INLINE hn::Mask<D> Compare(D d, V a, V b) {
     using L = hn::TFromD<D>;
-    switch (mode) {
-        case CmpMode::EQ:
-            return hn::Eq(a, b);
-        case CmpMode::NE:
-            return hn::Not(hn::Eq(a, b));
-        case CmpMode::LT:
-            return hn::Lt(a, b);
-        case CmpMode::GT:
-            return hn::Gt(a, b);
-        case CmpMode::LE:
-            if constexpr (hwy::IsFloat<L>())
-                return hn::Le(a, b);
-            return hn::Not(hn::Gt(a, b));
-        case CmpMode::GE:
-        default:
-            if constexpr (hwy::IsFloat<L>())
-                return hn::Ge(a, b);
-            return hn::Not(hn::Lt(a, b));
-    }
     (void)d;
+    if constexpr (kMode == CmpMode::EQ) {
+        return hn::Eq(a, b);
+    } else if constexpr (kMode == CmpMode::NE) {
+        return hn::Not(hn::Eq(a, b));
+    } else if constexpr (kMode == CmpMode::LT) {
+        return hn::Lt(a, b);
+    } else if constexpr (kMode == CmpMode::GT) {
+        return hn::Gt(a, b);
+    } else if constexpr (kMode == CmpMode::LE) {
+        if constexpr (hwy::IsFloat<L>())
+            return hn::Le(a, b);
+        return hn::Not(hn::Gt(a, b));
+    } else {
+        if constexpr (hwy::IsFloat<L>())
+            return hn::Ge(a, b);
+        return hn::Not(hn::Lt(a, b));
+    }
 }
 
 // Mask bits of 64 elements: bit i = (a[i] <mode> b[i]); b is either a second row or a broadcast scalar.
-template <typename T, bool kScalar>
+template <typename T, bool kScalar, CmpMode kMode>
 HWY_INLINE uint64_t Mask64(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
-                           hn::Vec<hn::ScalableTag<typename Lane<T>::type>> vb, CmpMode mode) {
+                           hn::Vec<hn::ScalableTag<typename Lane<T>::type>> vb) {
     using L = typename Lane<T>::type;
     const hn::ScalableTag<L> d;
     const size_t n = hn::Lanes(d);
     uint64_t mask = 0;
     for (size_t i = 0; i < 64; i += n) {
         const auto va = LoadLanes<T>(d, a + i);
-        const auto m = kScalar ? Compare(d, va, vb, mode) : Compare(d, va, LoadLanes<T>(d, b + i), mode);
+        const auto m = kScalar ? Compare<kMode>(d, va, vb) : Compare<kMode>(d, va, LoadLanes<T>(d, b + i));
         uint8_t bytes[8] = {};
         hn::StoreMaskBits(d, m, bytes);
         uint64_t bits;
@@ -116,7 +114,7 @@ HWY_INLINE uint64_t Mask64(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
     return mask;
 }
 
-template <typename T, bool kScalar>
+template <typename T, bool kScalar, CmpMode kMode>
 void CompareRows(const TileView& dst, const TileView& src0, const TileView* src1, uint64_t scalar_bits_,
                  CmpMode mode) {
     using L = typename Lane<T>::type;
@@ -132,7 +130,7 @@ void CompareRows(const TileView& dst, const TileView& src0, const TileView* src1
             reinterpret_cast<uint8_t*>(dst.data) + static_cast<size_t>(r) * dst.layout.cols * dst.elem_size();
         int32_t c = 0;
         for (; c + 64 <= n; c += 64) {
-            const uint64_t m = Mask64<T, kScalar>(a + c, b ? b + c : nullptr, vb, mode);
+            const uint64_t m = Mask64<T, kScalar, kMode>(a + c, b ? b + c : nullptr, vb);
             std::memcpy(out + c / 8, &m, sizeof(m));
         }
         for (; c < n; ++c) {
@@ -142,14 +140,36 @@ void CompareRows(const TileView& dst, const TileView& src0, const TileView* src1
     }
 }
 
+// The mode becomes a template argument here, once per call, so that the inner loop is a straight run of
+// loads, compares and mask stores.
+template <typename T, bool kScalar>
+void CompareRowsAnyMode(const TileView& dst, const TileView& src0, const TileView* src1, uint64_t scalar,
+                        CmpMode mode) {
+    switch (mode) {
+        case CmpMode::EQ:
+            return CompareRows<T, kScalar, CmpMode::EQ>(dst, src0, src1, scalar, mode);
+        case CmpMode::NE:
+            return CompareRows<T, kScalar, CmpMode::NE>(dst, src0, src1, scalar, mode);
+        case CmpMode::LT:
+            return CompareRows<T, kScalar, CmpMode::LT>(dst, src0, src1, scalar, mode);
+        case CmpMode::LE:
+            return CompareRows<T, kScalar, CmpMode::LE>(dst, src0, src1, scalar, mode);
+        case CmpMode::GT:
+            return CompareRows<T, kScalar, CmpMode::GT>(dst, src0, src1, scalar, mode);
+        case CmpMode::GE:
+            return CompareRows<T, kScalar, CmpMode::GE>(dst, src0, src1, scalar, mode);
+    }
+}
+
 void CompareTiles(const TileView& dst, const TileView& src0, const TileView& src1, CmpMode mode) {
     visit_dtype(src0.dtype,
-                [&](auto zero) { CompareRows<decltype(zero), false>(dst, src0, &src1, 0, mode); });
+                [&](auto zero) { CompareRowsAnyMode<decltype(zero), false>(dst, src0, &src1, 0, mode); });
 }
 
 void CompareScalar(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode) {
-    visit_dtype(src0.dtype,
-                [&](auto zero) { CompareRows<decltype(zero), true>(dst, src0, nullptr, scalar, mode); });
+    visit_dtype(src0.dtype, [&](auto zero) {
+        CompareRowsAnyMode<decltype(zero), true>(dst, src0, nullptr, scalar, mode);
+    });
 }
 
 }  // namespace ptosim::simd::HWY_NAMESPACE
