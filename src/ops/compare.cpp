@@ -5,8 +5,8 @@
 #include <cstring>
 
 #include "ptosim/core/check.hpp"
-#include "ptosim/kernels/backend.hpp"
 #include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/kernels/backend.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {

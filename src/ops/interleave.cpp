@@ -2,8 +2,8 @@
 #include "ptosim/ops/interleave.hpp"
 
 #include "ptosim/core/check.hpp"
-#include "ptosim/kernels/backend.hpp"
 #include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/kernels/backend.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {

@@ -22,7 +22,8 @@ namespace ptosim::testing {
 
 // A kernel configuration: the reference kernels, or the fast kernels on one SIMD target (0 = the best target
 // this CPU has). Every case runs once per configuration, so the fast kernels are checked on every compiled
-// target this CPU supports (for example AVX3, AVX2, SSE4 and the portable EMU128 fallback), not only the best.
+// target this CPU supports (for example AVX3, AVX2, SSE4 and the portable EMU128 fallback), not only the
+// best.
 struct KernelConfig {
     Backend backend;
     int64_t target;
@@ -40,7 +41,7 @@ class KernelTest : public ::testing::TestWithParam<KernelConfig> {
     std::unique_ptr<ScopedBackend> backend_;
 };
 
-#define PTOSIM_INSTANTIATE_KERNEL_TEST(Suite)                                                              \
+#define PTOSIM_INSTANTIATE_KERNEL_TEST(Suite)                                                           \
     INSTANTIATE_TEST_SUITE_P(Backends, Suite, ::testing::ValuesIn(::ptosim::testing::kernel_configs()), \
                              ::ptosim::testing::kernel_config_name)
 

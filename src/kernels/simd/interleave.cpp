@@ -26,7 +26,8 @@ HWY_INLINE void Zip(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b, int32_t n,
         hn::StoreInterleaved2(a0, b0, d, out + 2 * i);
         hn::StoreInterleaved2(a1, b1, d, out + 2 * i + 2 * lanes);
     }
-    for (; i + lanes <= n; i += lanes) hn::StoreInterleaved2(hn::LoadU(d, a + i), hn::LoadU(d, b + i), d, out + 2 * i);
+    for (; i + lanes <= n; i += lanes)
+        hn::StoreInterleaved2(hn::LoadU(d, a + i), hn::LoadU(d, b + i), d, out + 2 * i);
     for (; i < n; ++i) {
         out[2 * i] = a[i];
         out[2 * i + 1] = b[i];
@@ -64,9 +65,15 @@ HWY_INLINE void Unzip(const T* HWY_RESTRICT in, int32_t n, T* HWY_RESTRICT a, T*
 template <typename F>
 HWY_INLINE void ByWidth(const TileView& t, F&& f) {
     switch (t.elem_size()) {
-        case 1: f(uint8_t{}); break;
-        case 2: f(uint16_t{}); break;
-        default: f(uint32_t{}); break;
+        case 1:
+            f(uint8_t{});
+            break;
+        case 2:
+            f(uint16_t{});
+            break;
+        default:
+            f(uint32_t{});
+            break;
     }
 }
 
@@ -75,8 +82,8 @@ void Interleave(const TileView& dst1, const TileView& dst0, const TileView& src1
         using T = decltype(zero);
         const int32_t half = dst0.valid_cols / 2;
         for (int32_t r = 0; r < dst0.valid_rows; ++r) {
-            // The stream's first half (dst0) interleaves the first halves of the sources, the second half (dst1)
-            // their second halves.
+            // The stream's first half (dst0) interleaves the first halves of the sources, the second half
+            // (dst1) their second halves.
             Zip(src0.row<T>(r), src1.row<T>(r), half, dst0.row<T>(r));
             Zip(src0.row<T>(r) + half, src1.row<T>(r) + half, half, dst1.row<T>(r));
         }
