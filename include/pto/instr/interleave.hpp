@@ -22,26 +22,29 @@ constexpr bool interleave_tiles() {
 
 }  // namespace detail
 
+// The rules every form shares. A macro, because a static_assert message must be a string literal and each
+// message names its instruction.
+#define PTOSIM_INTERLEAVE_COMMON_CHECKS(INSTR, Dst, Src)                                                    \
+    PTOSIM_STATIC_CHECK(detail::profile_allows<Dst>(ptosim::isa::interleave_available(ptosim::kArch)),      \
+                        INSTR, "not available on this architecture profile (A5 only)");                     \
+    PTOSIM_STATIC_CHECK((detail::interleave_tiles<Dst, Src>()), INSTR, "operands must be Tiles");           \
+    if constexpr (detail::interleave_tiles<Dst, Src>()) {                                                   \
+        PTOSIM_STATIC_CHECK(ptosim::isa::interleave_dtype_ok(ptosim::dtype_of<typename Src::DType>), INSTR, \
+                            "dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, "   \
+                            "bfloat16_t or float");                                                         \
+        PTOSIM_STATIC_CHECK((std::is_same_v<typename Dst::DType, typename Src::DType>), INSTR,              \
+                            "all tiles must have the same dtype");                                          \
+        PTOSIM_STATIC_CHECK(Dst::Loc == TileType::Vec && Src::Loc == TileType::Vec, INSTR,                  \
+                            "tiles must be TileType::Vec tiles");                                           \
+        PTOSIM_STATIC_CHECK(detail::is_plain_row_major<Dst>() && detail::is_plain_row_major<Src>(), INSTR,  \
+                            "tiles must be row-major");                                                     \
+    }
+
 template <typename TileDataDst, typename TileDataSrc, typename... WaitEvents>
 PTO_INST RecordEvent TINTERLEAVE(TileDataDst& dst1, TileDataDst& dst0, TileDataSrc& src1, TileDataSrc& src0,
                                  WaitEvents&... events) {
-    namespace isa = ptosim::isa;
-    PTOSIM_STATIC_CHECK(detail::profile_allows<TileDataDst>(isa::interleave_available(ptosim::kArch)),
-                        "TINTERLEAVE", "not available on this architecture profile (A5 only)");
-    PTOSIM_STATIC_CHECK((detail::interleave_tiles<TileDataDst, TileDataSrc>()), "TINTERLEAVE",
-                        "operands must be Tiles");
+    PTOSIM_INTERLEAVE_COMMON_CHECKS("TINTERLEAVE", TileDataDst, TileDataSrc)
     if constexpr (detail::interleave_tiles<TileDataDst, TileDataSrc>()) {
-        PTOSIM_STATIC_CHECK(isa::interleave_dtype_ok(ptosim::dtype_of<typename TileDataSrc::DType>),
-                            "TINTERLEAVE",
-                            "dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, "
-                            "bfloat16_t or float");
-        PTOSIM_STATIC_CHECK((std::is_same_v<typename TileDataDst::DType, typename TileDataSrc::DType>),
-                            "TINTERLEAVE", "all tiles must have the same dtype");
-        PTOSIM_STATIC_CHECK(TileDataDst::Loc == TileType::Vec && TileDataSrc::Loc == TileType::Vec,
-                            "TINTERLEAVE", "tiles must be TileType::Vec tiles");
-        PTOSIM_STATIC_CHECK(
-            detail::is_plain_row_major<TileDataDst>() && detail::is_plain_row_major<TileDataSrc>(),
-            "TINTERLEAVE", "tiles must be row-major");
         PTOSIM_STATIC_CHECK((detail::same_static_valid_shape<TileDataDst, TileDataSrc>()), "TINTERLEAVE",
                             "all tiles must have the same valid shape");
         PTOSIM_STATIC_CHECK(TileDataDst::ValidCol == DYNAMIC || TileDataDst::ValidCol % 2 == 0, "TINTERLEAVE",
@@ -62,23 +65,8 @@ PTO_INST RecordEvent TInterleave(TileDataDst& dst1, TileDataDst& dst0, TileDataS
 template <typename TileDataDst, typename TileDataSrc, typename... WaitEvents>
 PTO_INST RecordEvent TDEINTERLEAVE(TileDataDst& dst1, TileDataDst& dst0, TileDataSrc& src1, TileDataSrc& src0,
                                    WaitEvents&... events) {
-    namespace isa = ptosim::isa;
-    PTOSIM_STATIC_CHECK(detail::profile_allows<TileDataDst>(isa::interleave_available(ptosim::kArch)),
-                        "TDEINTERLEAVE", "not available on this architecture profile (A5 only)");
-    PTOSIM_STATIC_CHECK((detail::interleave_tiles<TileDataDst, TileDataSrc>()), "TDEINTERLEAVE",
-                        "operands must be Tiles");
+    PTOSIM_INTERLEAVE_COMMON_CHECKS("TDEINTERLEAVE", TileDataDst, TileDataSrc)
     if constexpr (detail::interleave_tiles<TileDataDst, TileDataSrc>()) {
-        PTOSIM_STATIC_CHECK(isa::interleave_dtype_ok(ptosim::dtype_of<typename TileDataSrc::DType>),
-                            "TDEINTERLEAVE",
-                            "dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, "
-                            "bfloat16_t or float");
-        PTOSIM_STATIC_CHECK((std::is_same_v<typename TileDataDst::DType, typename TileDataSrc::DType>),
-                            "TDEINTERLEAVE", "all tiles must have the same dtype");
-        PTOSIM_STATIC_CHECK(TileDataDst::Loc == TileType::Vec && TileDataSrc::Loc == TileType::Vec,
-                            "TDEINTERLEAVE", "tiles must be TileType::Vec tiles");
-        PTOSIM_STATIC_CHECK(
-            detail::is_plain_row_major<TileDataDst>() && detail::is_plain_row_major<TileDataSrc>(),
-            "TDEINTERLEAVE", "tiles must be row-major");
         PTOSIM_STATIC_CHECK((detail::same_static_valid_shape<TileDataDst, TileDataSrc>()), "TDEINTERLEAVE",
                             "all tiles must have the same valid shape");
         PTOSIM_STATIC_CHECK(TileDataDst::ValidCol == DYNAMIC || TileDataDst::ValidCol % 2 == 0,
@@ -94,23 +82,8 @@ template <typename TileDataDst, typename TileDataSrc, typename... WaitEvents,
           std::enable_if_t<all_events_v<WaitEvents...>, int> = 0>
 PTO_INST RecordEvent TDEINTERLEAVE(TileDataDst& dst1, TileDataDst& dst0, TileDataSrc& src,
                                    WaitEvents&... events) {
-    namespace isa = ptosim::isa;
-    PTOSIM_STATIC_CHECK(detail::profile_allows<TileDataDst>(isa::interleave_available(ptosim::kArch)),
-                        "TDEINTERLEAVE", "not available on this architecture profile (A5 only)");
-    PTOSIM_STATIC_CHECK((detail::interleave_tiles<TileDataDst, TileDataSrc>()), "TDEINTERLEAVE",
-                        "operands must be Tiles");
+    PTOSIM_INTERLEAVE_COMMON_CHECKS("TDEINTERLEAVE", TileDataDst, TileDataSrc)
     if constexpr (detail::interleave_tiles<TileDataDst, TileDataSrc>()) {
-        PTOSIM_STATIC_CHECK(isa::interleave_dtype_ok(ptosim::dtype_of<typename TileDataSrc::DType>),
-                            "TDEINTERLEAVE",
-                            "dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, "
-                            "bfloat16_t or float");
-        PTOSIM_STATIC_CHECK((std::is_same_v<typename TileDataDst::DType, typename TileDataSrc::DType>),
-                            "TDEINTERLEAVE", "all tiles must have the same dtype");
-        PTOSIM_STATIC_CHECK(TileDataDst::Loc == TileType::Vec && TileDataSrc::Loc == TileType::Vec,
-                            "TDEINTERLEAVE", "tiles must be TileType::Vec tiles");
-        PTOSIM_STATIC_CHECK(
-            detail::is_plain_row_major<TileDataDst>() && detail::is_plain_row_major<TileDataSrc>(),
-            "TDEINTERLEAVE", "tiles must be row-major");
         PTOSIM_STATIC_CHECK(TileDataSrc::ValidCol == DYNAMIC || TileDataSrc::ValidCol % 2 == 0,
                             "TDEINTERLEAVE", "src valid columns must be even");
         PTOSIM_STATIC_CHECK(detail::static_equal(TileDataDst::ValidRow, TileDataSrc::ValidRow) &&
@@ -136,5 +109,7 @@ PTO_INST RecordEvent TDeInterleave(TileDataDst& dst1, TileDataDst& dst0, TileDat
                                    WaitEvents&... events) {
     return TDEINTERLEAVE(dst1, dst0, src, events...);
 }
+
+#undef PTOSIM_INTERLEAVE_COMMON_CHECKS
 
 }  // namespace pto
