@@ -63,6 +63,17 @@ std::optional<Err> check_rules(const Block& b, Arch arch, bool* datr_part) {
                            name + " type " + type_text(b.type) +
                                " (allowed: S8, U8, S16, U16, S32, U32, FP16, BF16, FP32)"};
             return std::nullopt;
+        case isa::Rule::Select:
+        case isa::Rule::Fill: {
+            // The BSTART type is the data type (TSEL: src0, src1 and dst; TEXPANDS: dst). TSEL's mask type is
+            // not in the encoding, so isa::tsel_mask_ok has nothing to check here.
+            const bool ok = op.rule == isa::Rule::Select ? isa::tsel_dtype_ok(arch, b.type)
+                                                         : isa::texpands_dtype_ok(arch, b.type);
+            if (!ok)
+                return Err{AsmStatus::DTypeNotAllowed,
+                           name + " type " + type_text(b.type) + " on " + profile};
+            return std::nullopt;
+        }
     }
     return std::nullopt;
 }

@@ -5,8 +5,10 @@
 #include "ptosim/core/diagnostic.hpp"
 #include "ptosim/isa/dtype_rules.hpp"
 #include "ptosim/ops/compare.hpp"
+#include "ptosim/ops/fill.hpp"
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
+#include "ptosim/ops/select.hpp"
 
 namespace ptosim::machine {
 
@@ -39,11 +41,23 @@ void run_tcmp(const KernelArgs& a) {
     ops::tcmp(a.dst[0], a.src[0], a.src[1], cmp_mode(a));
 }
 
-// The scalar register holds the element's bits in its low bytes (ptosim::scalar_bits).
+// A scalar register holds one element's bits in its low bytes (ptosim::scalar_bits); the rest is ignored.
+uint64_t element_bits(uint64_t reg, DType t) {
+    const std::size_t bits = dtype_size(t) * 8;
+    return bits >= 64 ? reg : reg & ((uint64_t{1} << bits) - 1);
+}
+
 void run_tcmps(const KernelArgs& a) {
-    const std::size_t bits = dtype_size(a.block.type) * 8;
-    const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-    ops::tcmps(a.dst[0], a.src[0], a.scalar[0] & mask, cmp_mode(a));
+    ops::tcmps(a.dst[0], a.src[0], element_bits(a.scalar[0], a.block.type), cmp_mode(a));
+}
+
+// Linx operand order is mask, src0, src1 (the C++ intrinsic's, without dst and tmp).
+void run_tsel(const KernelArgs& a) {
+    ops::tsel(a.dst[0], a.src[0], a.src[1], a.src[2]);
+}
+
+void run_texpands(const KernelArgs& a) {
+    ops::texpands(a.dst[0], element_bits(a.scalar[0], a.block.type));
 }
 
 // Linx operand order is src0, src1 -> dst0, dst1; the kernel core takes pto-isa's (dst1, dst0, src1, src0).
@@ -69,6 +83,8 @@ constexpr Row kKernels[] = {
     {isa::Op::TCMPS, run_tcmps},
     {isa::Op::TINTERLEAVE, run_tinterleave},
     {isa::Op::TDEINTERLEAVE, run_tdeinterleave},
+    {isa::Op::TSEL, run_tsel},
+    {isa::Op::TEXPANDS, run_texpands},
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The ISA model's dispatch table: tile-op -> a call of the checked kernel entry point (ptosim::ops), the same
-// core the C++ intrinsics call. An op without a row here is "not implemented" when a block runs it.
+// core the C++ intrinsics call. An op without a row here is "not implemented" when a block runs it, and the
+// PTO-AS lowering builds its block from the types as written (the model has no view of its operands).
 #pragma once
 
 #include <cstdint>

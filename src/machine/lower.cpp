@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <map>
 
+#include "kernels.hpp"
 #include "ptosim/asm/block.hpp"
+#include "ptosim/isa/dtype_rules.hpp"
 #include "ptosim/machine/data.hpp"
 #include "ptosim/machine/program.hpp"
 #include "ptosim/machine/views.hpp"
@@ -288,15 +290,17 @@ class Lowering {
         }
     }
 
-    // The declared type of operand k (nullptr when the statement gives none for it).
-    static const Type* given_type(const Stmt& s, std::size_t k, std::size_t tiles) {
+    // The declared type of operand k (nullptr when the statement gives none for it). A synchronous
+    // statement's one shared type is its data tiles' (`tsel %m, %a, %b : T`): a mask or idx source has a type
+    // of its own.
+    static const Type* given_type(const Stmt& s, std::size_t k, std::size_t tiles, const OpViews& views) {
         const auto& ts = s.operand_types;
         if (ts.empty())
             return nullptr;
-        if (ts.size() == 1)
-            return k < tiles ? &ts[0] : nullptr;
         if (ts.size() == s.operands.size())
             return &ts[k];
+        if (ts.size() == 1)
+            return k < tiles && views.src[k] == SrcRole::Data ? &ts[0] : nullptr;
         return k < tiles && k < ts.size() ? &ts[k] : nullptr;
     }
 
@@ -305,6 +309,11 @@ class Lowering {
         const std::string name(op.name);
         const std::size_t tiles = pto_as::tile_operand_count(s);
         const auto now = static_cast<std::ptrdiff_t>(i);
+        const OpViews views = op_views(op, tiles);
+        // An operation without a kernel has no views in the model: its block is built from the types as
+        // written (a check against a guessed view would reject correct types), and running it reports "not
+        // implemented".
+        const bool modelled = find_kernel(op.op) != nullptr;
 
         // Operands.
         std::vector<std::size_t> src;
@@ -319,7 +328,7 @@ class Lowering {
                 fail(Status::TypeMismatch, v.loc,
                      v.name + (want_tile ? " is a scalar; " : " is a tile; ") + name +
                          std::string(" takes it as a ") + (want_tile ? "tile" : "scalar"));
-            if (const Type* t = given_type(s, k, tiles)) {
+            if (const Type* t = given_type(s, k, tiles, views)) {
                 const bool ok = want_tile ? t->is_tile() && same_tile(t->tile, b.tile) : *t == b.scalar;
                 if (!ok)
                     fail(Status::TypeMismatch, v.loc,
@@ -330,10 +339,33 @@ class Lowering {
             src.push_back(id);
         }
 
-        // Sources: the first one's type gives the loop bounds; every data source must fit them.
-        const OpViews views = op_views(op, tiles);
+        // Data sources: the first one's type gives the loop bounds; every other one must fit them.
         BlockShape shape;
         const TileType* first = nullptr;
+        std::size_t first_k = 0;
+        for (std::size_t k = 0; k < tiles; ++k) {
+            if (views.src[k] != SrcRole::Data)
+                continue;
+            const TileType& t = bindings_[src[k]].tile;
+            const pto_as::Value& v = s.operands[k];
+            if (!t.row_major())
+                fail(Status::NotExpressible, v.loc, v.name + ": the model's data tiles are row-major");
+            if (!first) {
+                first = &t;
+                first_k = k;
+                shape = BlockShape{t.dtype, t.valid_rows, t.valid_cols, t.cols};
+                if (t.cols > 0xffff || t.rows > 0xffff)
+                    fail(Status::NotExpressible, v.loc, v.name + ": a loop bound above 65535");
+                continue;
+            }
+            if (modelled && (t.dtype != first->dtype || t.cols != first->cols ||
+                             t.valid_rows != first->valid_rows || t.valid_cols != first->valid_cols))
+                fail(Status::NotExpressible, v.loc,
+                     std::string("the sources of a block share its loop bounds: ") + v.name +
+                         " must have the element type, columns and valid shape of " +
+                         s.operands[first_k].name + " (" + pto_as::print_tile_type(*first) + ")");
+        }
+        // The other sources: their view follows from the loop bounds.
         for (std::size_t k = 0; k < tiles; ++k) {
             const TileType& t = bindings_[src[k]].tile;
             const pto_as::Value& v = s.operands[k];
@@ -343,23 +375,26 @@ class Lowering {
                          name + " reads idx as a column of bytes (idx[r, 0] = byte r): " + v.name +
                              std::string(" must be a ui8 tile with one column, not ") +
                              pto_as::print_tile_type(t));
-                continue;
+            } else if (views.src[k] == SrcRole::Mask && modelled && first) {
+                // The model reads the mask with the view TCMP writes for the data's shape, so a TCMP result
+                // of that shape is the one mask type that fits. A uint32_t mask is a valid TSEL mask, but a
+                // Linx block has no field to say so.
+                if (t.dtype != DType::U8 && isa::tsel_mask_ok(t.dtype))
+                    fail(Status::NotExpressible, v.loc,
+                         v.name + ": the block has no field for the mask's type; the model reads ui8 masks");
+                const DstForm m = dst_form(DstRule::Mask, shape, DType::U8);
+                TileType want;
+                want.dtype = m.dtype;
+                want.rows = std::max(t.rows, 1);
+                want.cols = m.cols;
+                want.valid_rows = m.valid_rows;
+                want.valid_cols = m.valid_cols;
+                if (!same_tile(t, want))
+                    fail(Status::TypeMismatch, v.loc,
+                         name + " reads the mask TCMP writes for " + s.operands[first_k].name + ": " +
+                             v.name + " must be " + tile_text(want, t.buf) + ", not " +
+                             pto_as::print_tile_type(t));
             }
-            if (!t.row_major())
-                fail(Status::NotExpressible, v.loc, v.name + ": the model's data tiles are row-major");
-            if (!first) {
-                first = &t;
-                shape = BlockShape{t.dtype, t.valid_rows, t.valid_cols, t.cols};
-                if (t.cols > 0xffff || t.rows > 0xffff)
-                    fail(Status::NotExpressible, v.loc, v.name + ": a loop bound above 65535");
-                continue;
-            }
-            if (t.dtype != first->dtype || t.cols != first->cols || t.valid_rows != first->valid_rows ||
-                t.valid_cols != first->valid_cols)
-                fail(Status::NotExpressible, v.loc,
-                     std::string("the sources of a block share its loop bounds: ") + v.name +
-                         " must have the element type, columns and valid shape of " + s.operands[0].name +
-                         " (" + pto_as::print_tile_type(*first) + ")");
         }
 
         for (std::size_t k = 0; k < s.results.size(); ++k)
@@ -379,8 +414,12 @@ class Lowering {
                 fail(Status::TypeMismatch, s.loc, name + " without a tile source needs its result type");
             const TileType& r = s.result_types[0].tile;
             shape = BlockShape{r.dtype, r.valid_rows, r.valid_cols, r.cols};
+            if (r.cols > 0xffff || r.rows > 0xffff)
+                fail(Status::NotExpressible, s.results[0].loc,
+                     s.results[0].name + ": a loop bound above 65535");
         }
-        if (first && dst_type != first->dtype && !op.has(isa::kDstType) && views.dst == DstRule::Same)
+        if (modelled && first && dst_type != first->dtype && !op.has(isa::kDstType) &&
+            views.dst == DstRule::Same)
             fail(Status::TypeMismatch, s.results.empty() ? s.loc : s.results[0].loc,
                  name + " keeps the element type: the result is " + pto_as::mlir_dtype_name(first->dtype));
         const DstForm form = dst_form(views.dst, shape, dst_type);
@@ -400,7 +439,9 @@ class Lowering {
                 const TileType& got = s.result_types[k].tile;
                 want.rows = std::max(got.rows, 1);
                 want.buf = got.buf;
-                if (!(got == want) && !same_tile(got, want))
+                if (!modelled)
+                    want = got;
+                else if (!(got == want) && !same_tile(got, want))
                     fail(Status::TypeMismatch, v.loc,
                          name + " writes " + tile_text(want, got.buf) + " here (" + v.name + " is declared " +
                              pto_as::print_tile_type(got) + ")");
@@ -444,11 +485,11 @@ class Lowering {
         }
         for (std::size_t k = tiles; k < s.operands.size(); ++k) {
             Binding& sb = bindings_[src[k]];
-            if (sb.scalar.kind != Type::Kind::Scalar || (first && sb.scalar.scalar != first->dtype))
+            // The register holds one element's bits (TCMPS compares with it, TEXPANDS stores it).
+            if (sb.scalar.kind != Type::Kind::Scalar || sb.scalar.scalar != b.type)
                 fail(Status::TypeMismatch, s.operands[k].loc,
                      s.operands[k].name + " is " + pto_as::print_type(sb.scalar) + "; " + name +
-                         " compares " +
-                         (first ? pto_as::mlir_dtype_name(first->dtype) : std::string("elements")));
+                         " takes a scalar of its element type, " + pto_as::mlir_dtype_name(b.type));
             b.scalars.push_back(scalar_reg(sb, s.operands[k].loc, out));
         }
         // Results: pushed after the sources are named (the block reads before it commits).

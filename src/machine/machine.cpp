@@ -67,6 +67,14 @@ std::optional<std::pair<FaultKind, std::string>> check_rules(const linx::Block& 
                 return R{FaultKind::DTypeNotAllowed, name + " type " + type_text(b.type) +
                                                          " (S8, U8, S16, U16, S32, U32, FP16, BF16, FP32)"};
             break;
+        case isa::Rule::Select:
+        case isa::Rule::Fill: {
+            const bool ok = op.rule == isa::Rule::Select ? isa::tsel_dtype_ok(arch, b.type)
+                                                         : isa::texpands_dtype_ok(arch, b.type);
+            if (!ok)
+                return R{FaultKind::DTypeNotAllowed, name + " type " + type_text(b.type) + " on " + profile};
+            break;
+        }
     }
     return std::nullopt;
 }
@@ -229,7 +237,15 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
 
     // Views.
     const OpViews views = op_views(op, b.srcs.size());
-    const uint32_t whole = src.empty() ? b.dsts.front().bytes() : src.front()->size;
+    // Without loop bounds a block reads one row filling its first data source (TSEL's comes after the mask),
+    // or its destination when it has no source (TEXPANDS).
+    uint32_t whole = b.dsts.front().bytes();
+    for (std::size_t i = 0; i < src.size(); ++i) {
+        if (views.src[i] == SrcRole::Data) {
+            whole = src[i]->size;
+            break;
+        }
+    }
     const BlockShape shape = block_shape(b, regs_, whole);
     std::vector<TileView> src_views;
     for (std::size_t i = 0; i < src.size(); ++i) {

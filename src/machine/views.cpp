@@ -8,6 +8,28 @@ std::string shape_text(int32_t rows, int32_t cols) {
     return std::to_string(rows) + " x " + std::to_string(cols);
 }
 
+// The row-major view of `size` bytes holding form f: Row = size / (cols * elemsize). `entry` names the bytes
+// and `content` what they must hold, for the message.
+bool form_view(const DstForm& f, uint32_t size, const char* entry, const char* content, TileShape* out,
+               std::string* why) {
+    const std::size_t elem = dtype_size(f.dtype);
+    if (f.cols <= 0) {
+        *why = std::string(entry) + " has no columns (Col is 0)";
+        return false;
+    }
+    const auto rows = static_cast<int32_t>(size / (static_cast<std::size_t>(f.cols) * elem));
+    if (f.valid_rows > rows) {
+        const std::size_t need =
+            static_cast<std::size_t>(f.valid_rows) * static_cast<std::size_t>(f.cols) * elem;
+        *why = std::string(entry) + " of " + std::to_string(size) + " bytes holds " +
+               shape_text(rows, f.cols) + " " + std::string(dtype_name(f.dtype)) + ", " + content + " " +
+               shape_text(f.valid_rows, f.cols) + " (" + std::to_string(need) + " bytes)";
+        return false;
+    }
+    *out = TileShape{f.dtype, Layout::row_major(rows, f.cols), f.valid_rows, f.valid_cols};
+    return true;
+}
+
 }  // namespace
 
 OpViews op_views(const isa::OpInfo& op, std::size_t nsrc) {
@@ -17,6 +39,9 @@ OpViews op_views(const isa::OpInfo& op, std::size_t nsrc) {
         v.dst = DstRule::Histogram;
     } else if (op.family == isa::Family::Compare) {
         v.dst = DstRule::Mask;
+    } else if (op.family == isa::Family::Select) {
+        // The mask comes first (TSEL: mask, src0, src1; TSELS: mask, src) and is read as TCMP writes it.
+        v.src = {SrcRole::Mask, SrcRole::Data, SrcRole::Data};
     } else if (op.rule == isa::Rule::Interleave && op.src_min == 1 && nsrc == 1) {
         v.dst = DstRule::HalfCols;  // TDEINTERLEAVE's one-source form
     }
@@ -49,6 +74,9 @@ bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, 
         *out = TileShape{DType::U8, Layout::col_major(n, 1), n, 1};
         return true;
     }
+    if (role == SrcRole::Mask)
+        return form_view(dst_form(DstRule::Mask, s, DType::U8), size, "a mask entry", "the block reads", out,
+                         why);
     const std::size_t elem = dtype_size(s.type);
     if (s.cols <= 0) {
         *why = "Col (LB2) is 0";
@@ -84,22 +112,7 @@ DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type) {
 }
 
 bool dst_view(const DstForm& f, uint32_t size, TileShape* out, std::string* why) {
-    const std::size_t elem = dtype_size(f.dtype);
-    if (f.cols <= 0) {
-        *why = "the destination has no columns (Col is 0)";
-        return false;
-    }
-    const auto rows = static_cast<int32_t>(size / (static_cast<std::size_t>(f.cols) * elem));
-    if (f.valid_rows > rows) {
-        const std::size_t need =
-            static_cast<std::size_t>(f.valid_rows) * static_cast<std::size_t>(f.cols) * elem;
-        *why = std::string("a destination of ") + std::to_string(size) + " bytes holds " +
-               shape_text(rows, f.cols) + " " + std::string(dtype_name(f.dtype)) + ", the result is " +
-               shape_text(f.valid_rows, f.cols) + " (" + std::to_string(need) + " bytes)";
-        return false;
-    }
-    *out = TileShape{f.dtype, Layout::row_major(rows, f.cols), f.valid_rows, f.valid_cols};
-    return true;
+    return form_view(f, size, "a destination", "the result is", out, why);
 }
 
 }  // namespace ptosim::machine

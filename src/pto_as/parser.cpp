@@ -547,6 +547,14 @@ class StmtParser {
                 std::vector<Type> given;
                 if (!c_.at(Tok::Arrow))
                     given = type_list(c_);
+                // pto-isa's form without an arrow: one type per operand, then one per result
+                // (`%d = texpands %s : f32, !pto.tile<...>`).
+                if (!c_.at(Tok::Arrow) && !s.results.empty() &&
+                    given.size() == s.operands.size() + s.results.size()) {
+                    s.result_types.assign(given.end() - static_cast<std::ptrdiff_t>(s.results.size()),
+                                          given.end());
+                    given.resize(s.operands.size());
+                }
                 normalise_sync_types(s, given, tiles, types_at);
                 if (c_.at(Tok::Arrow)) {
                     const Loc arrow = c_.loc();

@@ -32,6 +32,10 @@ std::string rule_text(isa::Rule r) {
             return "tcmps";
         case isa::Rule::Interleave:
             return "interleave";
+        case isa::Rule::Select:
+            return "tsel";
+        case isa::Rule::Fill:
+            return "texpands";
     }
     return "?";
 }

@@ -108,6 +108,10 @@ const std::vector<Case>& cases() {
         {AsmStatus::DTypeNotAllowed, In::Text, "THISTOGRAM <fp32, u32, Byte1>, T#1, T#2, ->T<4KB>", 1, 13},
         {AsmStatus::DTypeNotAllowed, In::Text, "TCMP.GT <u16, Null>, T#1, T#2, ->T<1KB>", 1, 10, 0,
          Arch::A2A3, "_a2a3"},
+        {AsmStatus::DTypeNotAllowed, In::Text, "TSEL <LB0:16, s8>, T#1, T#2, T#3, ->T<32B>", 1, 15, 0,
+         Arch::A2A3, "_tsel"},
+        {AsmStatus::DTypeNotAllowed, In::Text, "TEXPANDS <LB0:16, s64>, [a0], ->T<128B>", 1, 19, 0,
+         Arch::A2A3, "_texpands"},
         {AsmStatus::UnavailableOnProfile, In::Text, "THISTOGRAM <u32, u32, Byte1>, T#1, T#2, ->T<4KB>", 1, 1,
          0, Arch::A2A3},
     };

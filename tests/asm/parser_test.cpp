@@ -149,6 +149,41 @@ TEST(Parser, ProfilesNarrowTheTypes) {
     EXPECT_FALSE(parse("TINTERLEAVE <fp16>, T#1, T#2, ->T<1KB>, ->T<1KB>", kirin).ok());
 }
 
+TEST(Parser, TselAndTexpandsTypesPerProfile) {
+    AsmOptions a2a3;
+    a2a3.arch = ptosim::Arch::A2A3;
+    AsmOptions kirin;
+    kirin.arch = ptosim::Arch::KIRIN9030;
+    DecodeOptions decode_a2a3;
+    decode_a2a3.arch = ptosim::Arch::A2A3;
+    // TSEL selects 1- and 8-byte integers and TEXPANDS fills 8-byte ones on A5 and KIRIN9030, not on A2A3:
+    // the assembler and the decoder both apply the profile's rule.
+    for (const char* text :
+         {"TSEL <LB0:16, u8>, T#1, T#2, T#3, ->T<32B>", "TSEL <LB0:16, s64>, T#1, T#2, T#3, ->T<128B>",
+          "TEXPANDS <LB0:16, u64>, [a0], ->T<128B>"}) {
+        const auto a5 = parse(text);
+        ASSERT_TRUE(a5.ok()) << describe(a5.diags);
+        EXPECT_TRUE(parse(text, kirin).ok()) << text;
+        const auto rejected = parse(text, a2a3);
+        ASSERT_FALSE(rejected.ok()) << text;
+        EXPECT_EQ(rejected.diags.at(0).status, AsmStatus::DTypeNotAllowed) << describe(rejected.diags);
+        const std::vector<Word> words = encode(a5.value);
+        EXPECT_TRUE(decode(words).ok()) << text;
+        const auto decoded = decode(words, decode_a2a3);
+        ASSERT_FALSE(decoded.ok()) << text;
+        EXPECT_EQ(decoded.diags.at(0).status, AsmStatus::DTypeNotAllowed) << describe(decoded.diags);
+    }
+    // 2- and 4-byte elements on every profile (TEXPANDS also 1-byte ones); FP64 on none.
+    EXPECT_TRUE(parse("TSEL <LB0:16, fp16>, T#1, T#2, T#3, ->T<32B>", a2a3).ok());
+    EXPECT_TRUE(parse("TEXPANDS <LB0:16, s8>, [a0], ->T<32B>", a2a3).ok());
+    const auto f64 =
+        parse("TSEL <LB0:16, fp64>, T#1, T#2, T#3, ->T<128B>\nTEXPANDS <LB0:16, fp64>, [a0], ->T<128B>");
+    ASSERT_EQ(f64.diags.size(), 2u) << describe(f64.diags);
+    EXPECT_EQ(f64.diags[0].status, AsmStatus::DTypeNotAllowed);
+    EXPECT_EQ(f64.diags[1].status, AsmStatus::DTypeNotAllowed);
+    EXPECT_EQ(f64.diags[0].message(), "data type not allowed for this instruction: TSEL type FP64 on A5");
+}
+
 TEST(Parser, ErrorCountIsCapped) {
     std::string text;
     for (int i = 0; i < 100; ++i)

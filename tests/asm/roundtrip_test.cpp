@@ -42,6 +42,12 @@ std::vector<DType> source_types(const isa::OpInfo& op) {
             case isa::Rule::Interleave:
                 ok = isa::interleave_dtype_ok(t);
                 break;
+            case isa::Rule::Select:
+                ok = isa::tsel_dtype_ok(ptosim::Arch::A5, t);
+                break;
+            case isa::Rule::Fill:
+                ok = isa::texpands_dtype_ok(ptosim::Arch::A5, t);
+                break;
             case isa::Rule::None:
                 break;
         }

@@ -1,8 +1,8 @@
 // Differential: one randomized computation through (a) the C++ intrinsics (pto::THISTOGRAM, TCMP, TCMPS,
-// TINTERLEAVE, TDEINTERLEAVE on pto::Tile), (b) a Linx program assembled and run on the ISA model, and (c)
-// the equivalent PTO-AS program (lowered to blocks and run), must give identical destination bytes. The
-// inputs are made once by the same generator (machine::make_data) that the programs' `random seed=N` data
-// uses.
+// TINTERLEAVE, TDEINTERLEAVE, TSEL, TEXPANDS on pto::Tile), (b) a Linx program assembled and run on the ISA
+// model, and (c) the equivalent PTO-AS program (lowered to blocks and run), must give identical destination
+// bytes. The inputs are made once by the same generator (machine::make_data) that the programs' `random
+// seed=N` data uses.
 #include <gtest/gtest.h>
 
 #include <pto/pto-inst.hpp>
@@ -334,6 +334,139 @@ TEST(Differential, InterleaveAndDeinterleave) {
         expect_same(cpp1, r.linx[1], "Linx dst1", linx);
         expect_same(cpp0, r.pto[0], "PTO-AS dst0", pto);
         expect_same(cpp1, r.pto[1], "PTO-AS dst1", pto);
+    }
+}
+
+std::string level_text(int level) {
+    return level == 0 ? "sync" : level == 1 ? "SSA" : "DPS";
+}
+
+TEST(Differential, TcmpThenTsel) {
+    // The mask TCMP writes feeds TSEL as it is; the compare and the selection have element types of their
+    // own.
+    std::mt19937 rng(4);
+    for (int n = 0; n < kCasesPerOp; ++n) {
+        const DType ct = kCmpTypes[rng() % std::size(kCmpTypes)];
+        const DType st = kCmpTypes[rng() % std::size(kCmpTypes)];
+        const ptosim::CmpMode mode = kModes[rng() % 6];
+        const int vr = 1 + static_cast<int>(rng() % kRows), vc = 1 + static_cast<int>(rng() % kCols);
+        const int words = (vc + 7) / 8;
+        const std::string spec_a = "random seed=" + std::to_string(4 * n) + range_of(ct),
+                          spec_b = "random seed=" + std::to_string(4 * n + 1) + range_of(ct),
+                          spec_x = "random seed=" + std::to_string(4 * n + 2),
+                          spec_y = "random seed=" + std::to_string(4 * n + 3);
+        const auto a = make(ct, kRows, kCols, spec_a), b = make(ct, kRows, kCols, spec_b);
+        const auto x = make(st, kRows, kCols, spec_x), y = make(st, kRows, kCols, spec_y);
+
+        // (a) C++: TCMP, then TSEL on that mask.
+        std::vector<std::byte> mask_bytes, cpp;
+        ptosim::visit_dtype(ct, [&](auto e) {
+            using T = decltype(e);
+            if constexpr (ptosim::isa::tcmp_src_ok(ptosim::Arch::A5, ptosim::dtype_of<T>)) {
+                DynTile<T, kRows, kCols> s0(vr, vc), s1(vr, vc);
+                DynTile<uint8_t, kRows, 32> mask(vr, words);
+                load(s0, a);
+                load(s1, b);
+                pto::TCMP(mask, s0, s1, static_cast<pto::CmpMode>(mode));
+                mask_bytes = bytes_of(mask);
+            }
+        });
+        ptosim::visit_dtype(st, [&](auto e) {
+            using T = decltype(e);
+            if constexpr (ptosim::isa::tsel_dtype_ok(ptosim::Arch::A5, ptosim::dtype_of<T>)) {
+                DynTile<uint8_t, kRows, 32> mask(vr, words);
+                DynTile<T, kRows, kCols> s0(vr, vc), s1(vr, vc), dst(vr, vc);
+                pto::Tile<pto::TileType::Vec, uint32_t, 1, 16> tmp;
+                load(mask, mask_bytes);
+                load(s0, x);
+                load(s1, y);
+                pto::TSEL(dst, mask, s0, s1, tmp);
+                cpp = bytes_of(dst);
+            }
+        });
+        const std::size_t dst_bytes = static_cast<std::size_t>(kRows) * kCols * ptosim::dtype_size(st);
+        ASSERT_EQ(cpp.size(), dst_bytes);
+
+        // (b) Linx: after TCMP the mask is T#1, y T#2, x T#3.
+        const std::string cty = lower_name(ct), sty = lower_name(st);
+        const std::string lbs = "<LB0:" + std::to_string(vc) + ", LB1:" + std::to_string(vr) + ", LB2:64, ";
+        const std::string linx = ".tile T#4 " + cty + " 8x64 " + spec_a + "\n.tile T#3 " + cty + " 8x64 " +
+                                 spec_b + "\n.tile T#2 " + sty + " 8x64 " + spec_x + "\n.tile T#1 " + sty +
+                                 " 8x64 " + spec_y + "\nTCMP." + std::string(ptosim::cmp_mode_name(mode)) +
+                                 " " + lbs + cty + ">, T#4, T#3, ->T<256B>\nTSEL " + lbs + sty +
+                                 ">, T#1, T#3, T#2, ->T<" + size_text(dst_bytes) + ">\n";
+        // (c) PTO-AS, the TSEL at each level in turn.
+        const std::string a_ty = tile_type(ct, kRows, kCols, vr, vc),
+                          x_ty = tile_type(st, kRows, kCols, vr, vc),
+                          mask_ty = tile_type(DType::U8, kRows, 32, vr, words);
+        std::string pto = ".arg %a : " + a_ty + " " + spec_a + "\n.arg %b : " + a_ty + " " + spec_b +
+                          "\n.arg %x : " + x_ty + " " + spec_x + "\n.arg %y : " + x_ty + " " + spec_y +
+                          "\n%m = tcmp %a, %b {cmpMode = #pto<cmp " + std::string(P::cmp_attr_name(mode)) +
+                          ">} : " + a_ty + " -> " + mask_ty + "\n";
+        const int level = n % 3;
+        if (level == 0)  // one type: the data tiles'
+            pto += "%d = tsel %m, %x, %y : " + x_ty + "\n";
+        else if (level == 1)
+            pto +=
+                "%d = pto.tsel %m, %x, %y : (" + mask_ty + ", " + x_ty + ", " + x_ty + ") -> " + x_ty + "\n";
+        else
+            pto += "%d = pto.alloc_tile : " + x_ty + "\npto.tsel ins(%m, %x, %y : " + mask_ty + ", " + x_ty +
+                   ", " + x_ty + ") outs(%d : " + x_ty + ")\n";
+        const Results r = run_both(linx, {"T#1"}, pto, {"%d"});
+        expect_same(cpp, r.linx[0], "Linx", linx);
+        expect_same(cpp, r.pto[0], "PTO-AS (" + level_text(level) + ")", pto);
+    }
+}
+
+TEST(Differential, Texpands) {
+    std::mt19937_64 rng(5);
+    for (int n = 0; n < kCasesPerOp; ++n) {
+        const DType t = kCmpTypes[rng() % std::size(kCmpTypes)];
+        const int vr = 1 + static_cast<int>(rng() % kRows), vc = 1 + static_cast<int>(rng() % kCols);
+        // Any bit pattern of one element (NaN payloads included), written as a hex literal.
+        const std::size_t elem = ptosim::dtype_size(t);
+        const uint64_t noise = rng();
+        const uint64_t low = elem == 8 ? noise : noise & ((uint64_t{1} << (8 * elem)) - 1);
+        char hex[24];
+        std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(low));
+        std::string why;
+        const uint64_t bits = *P::number_bits(*P::parse_number(hex), t, &why);
+        ASSERT_EQ(bits, low) << why;
+
+        // (a) C++.
+        std::vector<std::byte> cpp;
+        ptosim::visit_dtype(t, [&](auto e) {
+            using T = decltype(e);
+            if constexpr (ptosim::isa::texpands_dtype_ok(ptosim::Arch::A5, ptosim::dtype_of<T>)) {
+                DynTile<T, kRows, kCols> dst(vr, vc);
+                pto::TEXPANDS(dst, ptosim::scalar_from_bits<T>(bits));
+                cpp = bytes_of(dst);
+            }
+        });
+        const std::size_t dst_bytes = static_cast<std::size_t>(kRows) * kCols * elem;
+        ASSERT_EQ(cpp.size(), dst_bytes);
+
+        // (b) Linx. Every other case sets the whole register: its bits above the element are ignored.
+        const std::string ty = lower_name(t);
+        char reg[48];
+        std::snprintf(reg, sizeof reg, "0x%llx", static_cast<unsigned long long>(noise));
+        const std::string linx = ".reg a0 = " + (n % 2 ? std::string(reg) : std::string(hex) + " : " + ty) +
+                                 "\nTEXPANDS <LB0:" + std::to_string(vc) + ", LB1:" + std::to_string(vr) +
+                                 ", LB2:64, " + ty + ">, [a0], ->T<" + size_text(dst_bytes) + ">\n";
+        // (c) PTO-AS, each level in turn.
+        const std::string x_ty = tile_type(t, kRows, kCols, vr, vc), s_ty = P::mlir_dtype_name(t);
+        std::string pto = ".const %s = " + std::string(hex) + " : " + s_ty + "\n";
+        const int level = n % 3;
+        if (level == 0)  // pto-isa's synchronous form
+            pto += "%d = texpands %s : " + s_ty + ", " + x_ty + "\n";
+        else if (level == 1)
+            pto += "%d = pto.texpands %s : " + s_ty + " -> " + x_ty + "\n";
+        else
+            pto += "%d = pto.alloc_tile : " + x_ty + "\npto.texpands ins(%s : " + s_ty +
+                   ") outs(%d : " + x_ty + ")\n";
+        const Results r = run_both(linx, {"T#1"}, pto, {"%d"});
+        expect_same(cpp, r.linx[0], "Linx", linx);
+        expect_same(cpp, r.pto[0], "PTO-AS (" + level_text(level) + ")", pto);
     }
 }
 

@@ -45,6 +45,13 @@ const std::vector<Case>& cases() {
          Arch::KIRIN9030},
         {FaultKind::DTypeNotAllowed, ".tile T#1 u8 1x32\nTCMP.EQ <LB0:32, u8>, T#1, T#1, ->T<32B>\n", 0,
          "block 0: data type not accepted by the instruction: TCMP source type U8 on A2A3", Arch::A2A3},
+        {FaultKind::DTypeNotAllowed,
+         ".tile T#3 u8 1x32\n.tile T#2 u8 1x32\n.tile T#1 u8 1x32\nTSEL <LB0:32, u8>, T#1, T#3, T#2, "
+         "->T<32B>\n",
+         0, "block 0: data type not accepted by the instruction: TSEL type U8 on A2A3", Arch::A2A3, "_tsel"},
+        {FaultKind::DTypeNotAllowed, "TEXPANDS <LB0:4, s64>, [zero], ->T<32B>\n", 0,
+         "block 0: data type not accepted by the instruction: TEXPANDS type S64 on A2A3", Arch::A2A3,
+         "_texpands"},
         {FaultKind::UnwrittenTile,
          ".tile T#1 fp32 1x8\nTCMP.EQ <LB0:8, fp32>, T#1.reuse, T#1.reuse, ->U<32B>\n"
          "TCMP.EQ <LB0:8, fp32>, T#1, T#2, ->U<32B>\n",
@@ -71,6 +78,20 @@ const std::vector<Case>& cases() {
          Arch::A5, "_destination"},
         {FaultKind::ShapeDoesNotFit, ".tile T#1 u8 1x32\nTCMP.EQ <LB0:32, LB2:0, u8>, T#1, T#1, ->T<32B>\n",
          0, "block 0: shape does not fit the tile size: TCMP source T#1: Col (LB2) is 0", Arch::A5, "_col0"},
+        // A 16 x 16 select reads 16 rows of 32 mask bytes; the entry holds 8.
+        {FaultKind::ShapeDoesNotFit,
+         ".tile T#3 fp32 16x16\n.tile T#2 fp32 16x16\n.tile T#1 u8 8x32\n"
+         "TSEL <LB0:16, LB1:16, LB2:16, fp32>, T#1, T#3, T#2, ->T<1KB>\n",
+         0,
+         "block 0: shape does not fit the tile size: TSEL source T#1: a mask entry of 256 bytes holds 8 x 32 "
+         "U8, "
+         "the block reads 16 x 32 (512 bytes)",
+         Arch::A5, "_mask"},
+        {FaultKind::ShapeDoesNotFit, "TEXPANDS <LB0:16, LB1:16, LB2:16, fp32>, [zero], ->T<512B>\n", 0,
+         "block 0: shape does not fit the tile size: TEXPANDS destination ->T<512B>: a destination of 512 "
+         "bytes "
+         "holds 8 x 16 FP32, the result is 16 x 16 (1024 bytes)",
+         Arch::A5, "_texpands"},
         {FaultKind::UbOverflow,
          ".tile M#1 u8 512x512\n.tile T#1 u8 512x512\nTCMPS.EQ <LB0:32, u8>, T#1, [zero], ->T<32B>\n", 0,
          "block 0: live tiles exceed the 512KB Unified Buffer: 524288 bytes live + 32 bytes of destinations"},

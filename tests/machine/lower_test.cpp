@@ -1,5 +1,5 @@
 // PTO-AS lowered to Linx blocks: queue choice, relative names, .reuse from liveness, result types, scalars in
-// registers, and the three levels giving the same blocks.
+// registers, the three levels giving the same blocks, TSEL's mask type, and operations without a kernel.
 #include <gtest/gtest.h>
 
 #include "machine_test_util.hpp"
@@ -115,6 +115,80 @@ TEST(Lowering, ManyLiveValuesSpreadOverTheQueues) {
     const auto y = r.bytes("%y18");
     ASSERT_EQ(y.size(), 32u);
     EXPECT_EQ(static_cast<int>(y[2]), 19);
+}
+
+TEST(Lowering, TselAndTexpandsAtEveryLevel) {
+    // TSEL reads the mask TCMP wrote; TEXPANDS takes its loop bounds from its result type.
+    const std::string head = ".arg %a : " + kF + "\n.arg %b : " + kF +
+                             "\n.const %z = 0.5 : f32\n%m = tcmp %a, %b " +
+                             "{cmpMode = #pto<cmp lt>} : " + kF + " -> " + kMask + "\n";
+    const std::string sync = head + "%e = texpands %z : f32, " + kF + "\n%d = tsel %m, %a, %e : " + kF + "\n";
+    const std::string ssa = head + "%e = pto.texpands %z : f32 -> " + kF + "\n%d = pto.tsel %m, %a, %e : (" +
+                            kMask + ", " + kF + ", " + kF + ") -> " + kF + "\n";
+    const std::string dps = head + "%e = pto.alloc_tile : " + kB +
+                            "\npto.texpands ins(%z : f32) outs(%e : " + kB +
+                            ")\n%d = pto.alloc_tile : " + kB + "\npto.tsel ins(%m, %a, %e : " + kMaskB +
+                            ", " + kB + ", " + kB + ") outs(%d : " + kB + ")\n";
+    const std::string want = ptosim::linx::print(lowered(sync).blocks);
+    EXPECT_EQ(want,
+              "TCMP.LT <LB0:16, LB1:16, LB2:16, fp32>, T#2.reuse, T#1, ->T<512B>\n"
+              "TEXPANDS <LB0:16, LB1:16, LB2:16, fp32>, [a0], ->T<1KB>\n"
+              "TSEL <LB0:16, LB1:16, LB2:16, fp32>, T#2, T#4, T#1, ->T<1KB>\n");
+    EXPECT_EQ(ptosim::linx::print(lowered(ssa).blocks), want);
+    EXPECT_EQ(ptosim::linx::print(lowered(dps).blocks), want);
+    // a < b selects a, the rest is 0.5: with a = 0, 1, 2, ... and b = 3, row 0 is 0, 1, 2, 0.5, 0.5, ...
+    const Ran r = run_text(".arg %a : " + kF + " iota 0 1\n.arg %b : " + kF + " fill 3\n" +
+                           sync.substr(head.find(".const")));
+    ASSERT_TRUE(r.result.ok()) << r.result.fault->message();
+    const auto d = r.bytes("%d");
+    ASSERT_EQ(d.size(), 16u * 16u * 4u);
+    float v[4];
+    std::memcpy(v, d.data() + 4, sizeof v);
+    EXPECT_EQ(v[0], 1.0f);
+    EXPECT_EQ(v[1], 2.0f);
+    EXPECT_EQ(v[2], 0.5f);
+    EXPECT_EQ(v[3], 0.5f);
+}
+
+TEST(Lowering, TselNeedsTheMaskTcmpWritesAndTexpandsItsElementType) {
+    const std::string args = ".arg %a : " + kF + "\n.arg %b : " + kF + "\n";
+    // A mask of 64-byte rows is not what the block reads for 16 columns.
+    auto p =
+        load_problems(args + ".arg %m : !pto.tile<vec, 16x64xui8, valid=16x2>\n%d = tsel %m, %a, %b : " + kF);
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(p[0].message,
+              "type does not match: TSEL reads the mask TCMP writes for %a: %m must be "
+              "!pto.tile<vec, 16x32xui8, valid=16x2>, not !pto.tile<vec, 16x64xui8, valid=16x2>");
+    EXPECT_EQ(p[0].loc.line, 4u);
+    EXPECT_EQ(p[0].loc.col, 11u);
+    // A uint32_t mask is a TSEL mask, but not one a block can name.
+    p = load_problems(args + ".arg %m : !pto.tile<vec, 16x8xui32, valid=16x1>\n%d = tsel %m, %a, %b : " + kF);
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(
+        p[0].message,
+        "not expressible as a Linx block: %m: the block has no field for the mask's type; the model reads "
+        "ui8 masks");
+    // The scalar is one element: an f32 constant does not fill an f16 tile.
+    p = load_problems(".const %s = 1 : f32\n%d = texpands %s : f32, !pto.tile<vec, 4x16xf16>");
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(p[0].message,
+              "type does not match: %s is f32; TEXPANDS takes a scalar of its element type, f16");
+}
+
+TEST(Lowering, AnOperationWithoutAKernelLowersAsWrittenAndReportsNotImplemented) {
+    // The model has no view for TROWSUM: its declared 16 x 1 result is taken as written, and the run says why
+    // it stops.
+    const std::string text =
+        ".arg %a : " + kF + "\n%s = pto.trowsum %a : (" + kF + ") -> !pto.tile<vec, 16x1xf32>\n";
+    const M::Loaded p = lowered(text);
+    EXPECT_EQ(ptosim::linx::print(p.blocks), "TROWSUM <LB0:16, LB1:16, LB2:16, fp32>, T#1, ->T<64B>\n");
+    M::Machine m;
+    M::init(m, p);
+    const M::RunResult r = m.run();
+    ASSERT_TRUE(r.fault.has_value());
+    EXPECT_EQ(r.fault->kind, M::FaultKind::NotImplemented);
+    EXPECT_EQ(r.fault->message(), "block 0: not implemented: TROWSUM");
+    EXPECT_EQ(r.fault->loc.line, 2u);
 }
 
 TEST(Lowering, TassignChecksTheAddressOnly) {

@@ -1,5 +1,6 @@
 // The ISA model's state and semantics: queues (relative names, push, eviction), .reuse and release, views and
-// sizes, loop bounds from registers, TCMPS scalars, the A2A3 int32 compare rule, dry runs, binary input.
+// sizes, loop bounds from registers, TCMPS and TEXPANDS scalars, the A2A3 int32 compare rule, dry runs,
+// binary input.
 #include <gtest/gtest.h>
 
 #include "machine_test_util.hpp"
@@ -130,6 +131,22 @@ TEST(Views, MaskRowsArePaddedTo32Bytes) {
     EXPECT_EQ(r.at<uint8_t>(Hand::T, 1, 1, 0), 0xff);   // row 1 holds 300..599
 }
 
+TEST(Views, TselReadsTheMaskTcmpWritesForItsDataShape) {
+    // No loop bounds: one row filling the first data source (T#3, 64 u8), not the mask entry before it.
+    const Ran r = run_text(
+        ".tile T#2 u8 1x64 iota 0 1\n"
+        ".tile T#1 u8 1x64 fill 200\n"
+        "TCMPS.GE <u8>, T#2.reuse, [a0], ->T<32B>\n"
+        ".reg a0 = 60\n"
+        "TSEL <u8>, T#1, T#3, T#2, ->T<64B>\n");
+    ASSERT_TRUE(r.result.ok()) << r.result.fault->message();
+    const M::Entry& d = r.machine->entry(Hand::T, 1);
+    EXPECT_EQ(d.shape.valid_cols, 64);
+    EXPECT_EQ(r.at<uint8_t>(Hand::T, 1, 0, 59), 200);  // 59 < 60: from src1
+    EXPECT_EQ(r.at<uint8_t>(Hand::T, 1, 0, 60), 60);   // from src0
+    EXPECT_EQ(r.at<uint8_t>(Hand::T, 1, 0, 63), 63);
+}
+
 TEST(LoopBounds, FromRegistersAndDefaults) {
     // LB0 = a0 + 2 = 8, LB1 absent = 1, LB2 absent = LB0.
     const Ran r = run_text(
@@ -170,6 +187,22 @@ TEST(Tcmps, TheScalarIsTheRegistersLowBits) {
         "TCMPS.EQ <LB0:8, fp32>, T#1, [a0], ->T<32B>\n");
     ASSERT_TRUE(r.result.ok());
     EXPECT_EQ(r.at<uint8_t>(Hand::T, 1, 0, 0), 0x24);
+}
+
+TEST(Texpands, FillsTheValidRegionWithTheRegistersLowBits) {
+    // a0 holds fp16 1.0 in its low 16 bits; a 2 x 3 region of a 4 x 4 tile (32B) is filled.
+    const Ran r = run_text(
+        ".reg a0 = 0xffffffff00003c00\n"
+        "TEXPANDS <LB0:3, LB1:2, LB2:4, fp16>, [a0], ->T<32B>\n");
+    ASSERT_TRUE(r.result.ok()) << r.result.fault->message();
+    const M::Entry& d = r.machine->entry(Hand::T, 1);
+    EXPECT_EQ(d.shape.dtype, DType::F16);
+    EXPECT_EQ(d.shape.layout.rows, 4);
+    EXPECT_EQ(d.shape.valid_rows, 2);
+    EXPECT_EQ(d.shape.valid_cols, 3);
+    EXPECT_EQ(r.at<uint16_t>(Hand::T, 1, 1, 2), 0x3c00);
+    EXPECT_EQ(r.at<uint16_t>(Hand::T, 1, 1, 3), 0);
+    EXPECT_EQ(r.at<uint16_t>(Hand::T, 1, 2, 0), 0);
 }
 
 TEST(Profiles, A2A3Int32ComparesOnlyForEquality) {

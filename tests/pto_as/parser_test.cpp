@@ -1,5 +1,5 @@
-// PTO-AS text: every level of every seed instruction, the type and attribute spellings, the directives; what
-// parses prints back in canonical form and parses again to the same program.
+// PTO-AS text: every level of every seed instruction, TSEL and TEXPANDS, the type and attribute spellings,
+// the directives; what parses prints back in canonical form and parses again to the same program.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -131,6 +131,28 @@ TEST(PtoAsParser, SyncTypesAreNormalised) {
     // TCMPS: the scalar's type may be left out.
     expect_canonical("%m = tcmps %a, %s {cmpMode = #pto<cmp ge>} : " + std::string(kF) + " -> " + kMask,
                      "%m = tcmps %a, %s {cmpMode = #pto<cmp ge>} : " + std::string(kF) + " -> " + kMask);
+}
+
+TEST(PtoAsParser, TselAndTexpandsForms) {
+    const std::string f = kF, mask = kMask;
+    // TSEL: the synchronous form's one type is the data tiles'.
+    expect_canonical("%d = tsel %m, %a, %b : " + f, "%d = tsel %m, %a, %b : " + f);
+    expect_canonical("%d = pto.tsel %m, %a, %b : (" + mask + ", " + f + ", " + f + ") -> " + f,
+                     "%d = pto.tsel %m, %a, %b : (" + mask + ", " + f + ", " + f + ") -> " + f);
+    // TEXPANDS: pto-isa's synchronous form lists the operand type, then the result type.
+    expect_canonical("%d = texpands %s : f32, " + f, "%d = texpands %s : f32 -> " + f);
+    expect_canonical("%d = pto.texpands %s : f32 -> " + f, "%d = pto.texpands %s : (f32) -> " + f);
+    const std::string buf = "!pto.tile_buf<vec, 16x16xf32>";
+    expect_canonical("pto.texpands ins(%s : f32) outs(%d : " + buf + ")",
+                     "pto.texpands ins(%s : f32) outs(%d : " + buf + ")");
+    // One type per operand and per result, without the arrow, for any operation (TCMPS's scalar type is then
+    // left out, as when written with the arrow).
+    expect_canonical("%m = tcmps %a, %s {cmpMode = #pto<cmp lt>} : " + f + ", f32, " + mask,
+                     "%m = tcmps %a, %s {cmpMode = #pto<cmp lt>} : " + f + " -> " + mask);
+    // With the arrow as well, the count is wrong.
+    const auto r = P::parse("%d = texpands %s : f32, " + f + " -> " + f);
+    ASSERT_EQ(r.diags.size(), 1u);
+    EXPECT_EQ(r.diags[0].status, P::Status::TypeCountMismatch);
 }
 
 TEST(PtoAsParser, ThistogramByteSpellings) {

@@ -41,7 +41,7 @@ enum Attr : uint16_t {
 };
 
 // Which element-type rule of dtype_rules.hpp applies.
-enum class Rule : uint8_t { None, Histogram, Cmp, Cmps, Interleave };
+enum class Rule : uint8_t { None, Histogram, Cmp, Cmps, Interleave, Select, Fill };
 
 enum class Op : uint8_t {
 #define PTOSIM_TILE_OP(name, ...) name,

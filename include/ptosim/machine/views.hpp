@@ -19,6 +19,7 @@ namespace ptosim::machine {
 enum class SrcRole : uint8_t {
     Data,         // the block's LB0..LB2 and type
     FilterBytes,  // THISTOGRAM idx: the entry's bytes as one u8 column, idx[r, 0] = byte r
+    Mask,         // TSEL/TSELS mask: the view DstRule::Mask gives a TCMP result of the block's shape
 };
 
 enum class DstRule : uint8_t {
@@ -49,7 +50,8 @@ BlockShape block_shape(const linx::Block& b, const std::array<uint64_t, 32>& reg
 // The view of a source entry of `size` bytes. false (and *why) when the shape does not fit the entry.
 bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, std::string* why);
 
-// A destination's form before its size is known: element type, columns and valid shape.
+// A destination's form before its size is known: element type, columns and valid shape. (A Mask source has
+// the form of a Mask destination.)
 struct DstForm {
     DType dtype = DType::U8;
     int32_t cols = 0, valid_rows = 0, valid_cols = 0;
