@@ -5,7 +5,33 @@
 #include "ptosim/core/arch.hpp"
 #include "ptosim/core/dtype.hpp"
 
+#include <cstdint>
+#include <initializer_list>
+
 namespace ptosim::isa {
+
+// A set of element types (bit i = DType code i), so that each rule below reads like the list its page gives.
+class DTypeSet {
+  public:
+    constexpr DTypeSet(std::initializer_list<DType> types) {
+        for (DType t : types)
+            bits_ |= uint32_t{1} << static_cast<unsigned>(t);
+    }
+    constexpr bool contains(DType t) const { return (bits_ >> static_cast<unsigned>(t)) & 1u; }
+    constexpr DTypeSet operator|(DTypeSet other) const {
+        DTypeSet u{};
+        u.bits_ = bits_ | other.bits_;
+        return u;
+    }
+
+  private:
+    uint32_t bits_ = 0;
+};
+
+inline constexpr DTypeSet kInt8To32 = {DType::S8, DType::U8, DType::S16, DType::U16, DType::S32, DType::U32};
+inline constexpr DTypeSet kInt16To32 = {DType::S16, DType::U16, DType::S32, DType::U32};
+inline constexpr DTypeSet kInt64 = {DType::S64, DType::U64};
+inline constexpr DTypeSet kFloat16To32 = {DType::F16, DType::BF16, DType::F32};
 
 // THISTOGRAM (seeds 000/001, semantics.md): u16/u32 sources, u8 filter bytes, u8/u16/u32/u64 counts.
 constexpr bool thistogram_available(Arch a) {
@@ -30,40 +56,12 @@ constexpr bool interleave_available(Arch a) {
     return arch_caps(a).interleave;
 }
 constexpr bool interleave_dtype_ok(DType t) {
-    switch (t) {
-        case DType::S8:
-        case DType::U8:
-        case DType::S16:
-        case DType::U16:
-        case DType::S32:
-        case DType::U32:
-        case DType::F16:
-        case DType::BF16:
-        case DType::F32:
-            return true;
-        default:
-            return false;
-    }
+    return (kInt8To32 | kFloat16To32).contains(t);
 }
 
 // TCMP / TCMPS (seed 004, semantics.md).
 constexpr bool tcmp_wide_src_ok(DType t) {
-    switch (t) {
-        case DType::S8:
-        case DType::U8:
-        case DType::S16:
-        case DType::U16:
-        case DType::S32:
-        case DType::U32:
-        case DType::S64:
-        case DType::U64:
-        case DType::F16:
-        case DType::BF16:
-        case DType::F32:
-            return true;
-        default:
-            return false;
-    }
+    return (kInt8To32 | kInt64 | kFloat16To32).contains(t);
 }
 constexpr bool tcmp_src_ok(Arch a, DType t) {
     if (arch_caps(a).tcmp_wide_dtypes)
@@ -95,20 +93,7 @@ constexpr bool tcmp_int32_eq_only(Arch a, DType t) {
 // bfloat16; Max/Min on int32, uint32, float. A2A3: Add on int8, int16, int32, half, bfloat16, float; no
 // Max/Min. KIRIN9030 is undocumented and follows A5. The kernel core accepts the union of the profiles.
 constexpr bool mscatter_src_ok(DType t) {
-    switch (t) {
-        case DType::S8:
-        case DType::U8:
-        case DType::S16:
-        case DType::U16:
-        case DType::S32:
-        case DType::U32:
-        case DType::F16:
-        case DType::BF16:
-        case DType::F32:
-            return true;
-        default:
-            return false;
-    }
+    return (kInt8To32 | kFloat16To32).contains(t);
 }
 constexpr bool mscatter_idx_ok(DType t) {
     return t == DType::S32 || t == DType::U32;
@@ -129,23 +114,7 @@ constexpr bool mscatter_add_any_profile_ok(DType t) {
 // TSEL (pto-isa's TSEL page): A5 and KIRIN9030 select 1-, 2-, 4- and 8-byte elements; A2A3 only 2- and 4-byte
 // ones. The mask is a packed predicate (TCMP's layout) in uint8_t or uint32_t words.
 constexpr bool tsel_dtype_ok(Arch a, DType t) {
-    switch (t) {
-        case DType::S16:
-        case DType::U16:
-        case DType::S32:
-        case DType::U32:
-        case DType::F16:
-        case DType::BF16:
-        case DType::F32:
-            return true;
-        case DType::S8:
-        case DType::U8:
-        case DType::S64:
-        case DType::U64:
-            return a != Arch::A2A3;
-        default:
-            return false;
-    }
+    return (a == Arch::A2A3 ? kInt16To32 | kFloat16To32 : kInt8To32 | kInt64 | kFloat16To32).contains(t);
 }
 constexpr bool tsel_mask_ok(DType t) {
     return t == DType::U8 || t == DType::U32;
@@ -154,23 +123,7 @@ constexpr bool tsel_mask_ok(DType t) {
 // TEXPANDS (pto-isa's TEXPANDS page): A2A3 fills 1-, 2- and 4-byte elements; A5 and KIRIN9030 also 8-byte
 // integers.
 constexpr bool texpands_dtype_ok(Arch a, DType t) {
-    switch (t) {
-        case DType::S8:
-        case DType::U8:
-        case DType::S16:
-        case DType::U16:
-        case DType::S32:
-        case DType::U32:
-        case DType::F16:
-        case DType::BF16:
-        case DType::F32:
-            return true;
-        case DType::S64:
-        case DType::U64:
-            return a != Arch::A2A3;
-        default:
-            return false;
-    }
+    return (a == Arch::A2A3 ? kInt8To32 | kFloat16To32 : kInt8To32 | kInt64 | kFloat16To32).contains(t);
 }
 
 }  // namespace ptosim::isa
