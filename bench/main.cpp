@@ -1,9 +1,11 @@
 // ptosim-bench: Google Benchmark over the cases in cases.cpp, each through the reference kernel, the fast
 // kernel and a memcpy of the same input bytes.
 //   ptosim-bench                  Google Benchmark output (all its flags work, e.g. --benchmark_filter)
-//   ptosim-bench --summary [--filter=TEXT] [--reps=N] [--target=AVX2|SSE4|...]
+//   ptosim-bench --summary [--filter=TEXT] [--reps=N] [--target=AVX2|SSE4|...] [--copy-loop]
 //                                 one line per case, all three timings taken in the same run (best of N):
 //   <OP> <case> ref_ns=<t> fast_ns=<t> memcpy_ns=<t> speedup=<ref/fast> vs_memcpy=<fast/memcpy> threads=<n>
+//                                 --copy-loop appends copyloop_ns=<t> vs_copyloop=<fast/copyloop>: the same
+//                                 bytes through a SIMD load/store loop (copy_loop.cpp says why).
 #include <benchmark/benchmark.h>
 #if defined(__linux__)
 #include <pthread.h>
@@ -20,6 +22,7 @@
 #include <hwy/targets.h>
 
 #include "cases.hpp"
+#include "copy_loop.hpp"
 #include "ptosim/core/ub.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/runtime/thread_pool.hpp"
@@ -41,6 +44,15 @@ struct Memcpy {
     }
     std::size_t bytes;
     std::shared_ptr<std::byte[]> src, dst;
+};
+
+// Copies the same bytes with the SIMD copy loop.
+struct CopyLoop : Memcpy {
+    using Memcpy::Memcpy;
+    void operator()() const {
+        ptosim::bench::copy_loop(src.get(), dst.get(), bytes);
+        benchmark::ClobberMemory();
+    }
 };
 
 // Best time of one call, in ns: batches of calls long enough to time well, the fastest batch of `reps`.
@@ -95,7 +107,7 @@ bool select_target(const std::string& name) {
     return false;
 }
 
-int summary(const std::string& filter, int reps) {
+int summary(const std::string& filter, int reps, bool copy_loop) {
     // The best supported target comes first; it is the one dynamic dispatch picks.
     std::printf("# fast kernels on SIMD target %s\n",
                 hwy::TargetName(hwy::SupportedAndGeneratedTargets().front()));
@@ -118,9 +130,14 @@ int summary(const std::string& filter, int reps) {
             fast_ns = best_ns(c.run, reps);
         }
         memcpy_ns = best_ns(Memcpy(c.input_bytes), reps);
-        std::printf("%s ref_ns=%.0f fast_ns=%.0f memcpy_ns=%.0f speedup=%.2f vs_memcpy=%.2f threads=%u\n",
+        std::printf("%s ref_ns=%.0f fast_ns=%.0f memcpy_ns=%.0f speedup=%.2f vs_memcpy=%.2f threads=%u",
                     full.c_str(), ref_ns, fast_ns, memcpy_ns, ref_ns / fast_ns, fast_ns / memcpy_ns,
                     c.threads);
+        if (copy_loop) {
+            const double loop_ns = best_ns(CopyLoop(c.input_bytes), reps);
+            std::printf(" copyloop_ns=%.0f vs_copyloop=%.2f", loop_ns, fast_ns / loop_ns);
+        }
+        std::printf("\n");
         std::fflush(stdout);
     }
     return 0;
@@ -156,6 +173,7 @@ void register_benchmarks() {
 
 int main(int argc, char** argv) {
     bool want_summary = false;
+    bool copy_loop = false;
     std::string filter;
     int reps = 15;
     std::vector<char*> rest{argv[0]};
@@ -163,6 +181,8 @@ int main(int argc, char** argv) {
         const std::string a = argv[i];
         if (a == "--summary") {
             want_summary = true;
+        } else if (a == "--copy-loop") {
+            copy_loop = true;
         } else if (a.rfind("--filter=", 0) == 0) {
             filter = a.substr(9);
         } else if (a.rfind("--target=", 0) == 0) {
@@ -178,7 +198,7 @@ int main(int argc, char** argv) {
         }
     }
     if (want_summary)
-        return summary(filter, reps);
+        return summary(filter, reps, copy_loop);
     int n = static_cast<int>(rest.size());
     benchmark::Initialize(&n, rest.data());
     register_benchmarks();
