@@ -32,6 +32,7 @@ void check_global(const TileView& tile, const GlobalView& g, const char* instr) 
               "columns)",
         {"global.rows", g.rows()}, {"global.cols", g.cols()}, {"tile.validRow", tile.valid_rows},
         {"tile.validCol", tile.valid_cols});
+    validate::global_in_allocation(g, instr, "global tensor");
 }
 
 }  // namespace

@@ -48,6 +48,7 @@ void check_table(const GlobalView& table, const TileView& src) {
         PTOSIM_CHECK(elements <= kMaxTableElements / e, kInstr, "the table has more than 2^48 elements");
         elements *= e;
     }
+    validate::global_in_allocation(table, kInstr, "table");
 }
 
 // Element (r, c) of the index tile, int32_t or uint32_t, as a signed value.

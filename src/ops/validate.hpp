@@ -5,7 +5,9 @@
 #include <string_view>
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/core/global_view.hpp"
 #include "ptosim/core/tile_view.hpp"
+#include "ptosim/runtime/allocations.hpp"
 
 namespace ptosim::validate {
 
@@ -35,6 +37,32 @@ inline void disjoint(const TileView& a, const char* a_name, const TileView& b, c
     const bool overlap = a0 < b0 + b.bytes() && b0 < a0 + a.bytes();
     PTOSIM_CHECK(!overlap, instr, "a destination tile must not overlap another operand", {"dst", a_name},
                  {"other", b_name});
+}
+
+// A global tensor whose address lies in a runtime allocation (aclrtMalloc, aclrtMallocHost) reaches only
+// bytes of that allocation, over every element its shape and strides name. Call after the shape and stride
+// range checks (extents < 2^31, strides < 2^37 in magnitude: the sums below fit in 128 bits).
+__extension__ typedef __int128 Wide;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
+
+inline void global_in_allocation(const GlobalView& g, const char* instr, const char* operand) {
+    const auto block = allocations::containing(g.data);
+    if (!block)
+        return;
+    Wide lo = 0, hi = 0;  // element offsets of the lowest and highest element reached
+    for (int d = 0; d < 5; ++d) {
+        const Wide span = static_cast<Wide>(g.shape[d] - 1) * g.stride[d];
+        (span < 0 ? lo : hi) += span;
+    }
+    const Wide es = static_cast<Wide>(dtype_size(g.dtype));
+    const Wide at = g.data - block->base;  // the tensor's address, as an offset into the block
+    const Wide first = at + lo * es, end = at + (hi + 1) * es;
+    const auto shown = [](Wide v) {
+        constexpr Wide kMax = INT64_MAX;
+        return static_cast<int64_t>(v > kMax ? kMax : (v < -kMax ? -kMax : v));
+    };
+    PTOSIM_CHECK(first >= 0 && end <= static_cast<Wide>(block->size), instr,
+                 "global tensor reaches outside its allocation", {"operand", operand},
+                 {"first_byte", shown(first)}, {"end_byte", shown(end)}, {"allocation_bytes", block->size});
 }
 
 }  // namespace ptosim::validate

@@ -1,19 +1,18 @@
-// ACL host runtime on host memory. Allocations are tracked so that a bad pointer passed to aclrtFree, or a
-// copy larger than its destination, is reported as an error code instead of corrupting memory.
+// ACL host runtime on host memory. Allocations are recorded (ptosim/runtime/allocations.hpp) so that a bad
+// pointer passed to aclrtFree, or a copy that runs past the end of an allocation, is reported as an error
+// code instead of corrupting memory, and so that TLOAD/TSTORE/MSCATTER can check global tensors against them.
 #include "acl/acl.h"
 
 #include <cstdlib>
 #include <cstring>
-#include <map>
-#include <mutex>
 #include <new>
 #include <string>
+
+#include "ptosim/runtime/allocations.hpp"
 
 namespace {
 
 struct Runtime {
-    std::mutex mutex;
-    std::map<const void*, std::size_t> allocations;  // device and host allocations
     bool initialised = false;
     int32_t device = 0;
     int stream_tokens = 0;
@@ -40,8 +39,7 @@ aclError allocate(void** p, std::size_t size, const char* fn) {
     if (mem == nullptr)
         return fail(ACL_ERROR_BAD_ALLOC, std::string(fn) + ": out of memory");
     std::memset(mem, 0, size);
-    std::lock_guard<std::mutex> lock(rt().mutex);
-    rt().allocations[mem] = size;
+    ptosim::allocations::add(mem, size);
     *p = mem;
     return ACL_SUCCESS;
 }
@@ -49,15 +47,21 @@ aclError allocate(void** p, std::size_t size, const char* fn) {
 aclError release(void* p, const char* fn) {
     if (p == nullptr)
         return fail(ACL_ERROR_INVALID_PARAM, std::string(fn) + ": null pointer");
-    std::lock_guard<std::mutex> lock(rt().mutex);
-    auto it = rt().allocations.find(p);
-    if (it == rt().allocations.end()) {
+    if (!ptosim::allocations::remove(p)) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     std::string(fn) + ": pointer was not allocated by aclrtMalloc/aclrtMallocHost");
     }
-    rt().allocations.erase(it);
     ::operator delete (p, std::align_val_t{64});
     return ACL_SUCCESS;
+}
+
+// True when [p, p + count) starts inside a runtime allocation and runs past its end.
+bool overruns_allocation(const void* p, std::size_t count) {
+    const auto block = ptosim::allocations::containing(p);
+    if (!block)
+        return false;
+    const auto offset = static_cast<std::size_t>(static_cast<const std::byte*>(p) - block->base);
+    return count > block->size - offset;
 }
 
 }  // namespace
@@ -133,6 +137,12 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
     if (static_cast<int>(kind) < 0 || static_cast<int>(kind) > ACL_MEMCPY_DEFAULT) {
         return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: unknown copy kind");
     }
+    if (overruns_allocation(dst, count))
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    "aclrtMemcpy: the copy runs past the end of the destination allocation");
+    if (overruns_allocation(src, count))
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    "aclrtMemcpy: the copy reads past the end of the source allocation");
     std::memmove(dst, src, count);
     return ACL_SUCCESS;
 }
@@ -144,6 +154,8 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
         return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: null pointer");
     if (count > maxCount)
         return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count exceeds maxCount");
+    if (overruns_allocation(devPtr, count))
+        return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count runs past the end of the allocation");
     std::memset(devPtr, value, count);
     return ACL_SUCCESS;
 }

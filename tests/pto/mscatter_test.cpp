@@ -7,6 +7,7 @@
 #include <numeric>
 #include <vector>
 
+#include <acl/acl.h>
 #include <pto/pto-inst.hpp>
 
 #include "support/backend_test.hpp"
@@ -133,6 +134,30 @@ TEST_P(MScatterTest, RadixDistributionKernel) {
     std::vector<uint32_t> want = in;
     std::stable_sort(want.begin(), want.end(), [](uint32_t a, uint32_t b) { return a >> 30 < b >> 30; });
     EXPECT_EQ(out, want);
+}
+
+TEST_P(MScatterTest, TableMustStayInsideItsAllocation) {
+    using Src = Tile<TileType::Vec, float, 1, 8>;
+    using Idx = Tile<TileType::Vec, uint32_t, 1, 8>;
+    using Table = GlobalTensor<float, Shape<1, 1, 1, 1, -1>, Stride<1, 1, 1, 1, 1>>;
+    Src src;
+    Idx idx;
+    for (int c = 0; c < 8; ++c) {
+        src.SetElement(0, c, 2.0f);
+        idx.SetElement(0, c, static_cast<uint32_t>(c));
+    }
+    void* mem = nullptr;
+    ASSERT_EQ(aclrtMalloc(&mem, 8 * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    auto* gm = static_cast<float*>(mem);
+    // The table claims 9 elements of an 8-element allocation: rejected before any element moves.
+    Table too_long(gm, Table::Shape(9)), exact(gm, Table::Shape(8));
+    EXPECT_CHECK_FAILS(MSCATTER<Coalesce::Elem>(too_long, src, idx),
+                       "MSCATTER: global tensor reaches outside its allocation (operand=table, first_byte=0, "
+                       "end_byte=36, allocation_bytes=32)");
+    EXPECT_EQ(gm[0], 0.0f);
+    MSCATTER<Coalesce::Elem>(exact, src, idx);
+    EXPECT_EQ(gm[7], 2.0f);
+    ASSERT_EQ(aclrtFree(mem), ACL_SUCCESS);
 }
 
 TEST_P(MScatterTest, RunTimeChecksLeaveTheTableUntouched) {

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <vector>
 
+#include <acl/acl.h>
 #include <pto/pto-inst.hpp>
 
 #include "support/backend_test.hpp"
@@ -189,6 +190,47 @@ TEST_P(TLoadTest, ShapeMismatchIsAnError) {
     Tile<TileType::Vec, float, 8, 16> tile;
     EXPECT_CHECK_FAILS(TLOAD(tile, g), "TLOAD: global shape must match the tile's valid shape");
     EXPECT_CHECK_FAILS(TSTORE(g, tile), "TSTORE: global shape must match the tile's valid shape");
+}
+
+// Device memory from aclrtMalloc: a global tensor that starts inside the allocation must end inside it.
+TEST_P(TLoadTest, GlobalTensorsStayInsideTheirAllocation) {
+    constexpr int R = 4, C = 16;
+    void* mem = nullptr;
+    ASSERT_EQ(aclrtMalloc(&mem, R * C * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    auto* gm = static_cast<float*>(mem);
+    for (int i = 0; i < R * C; ++i)
+        gm[i] = static_cast<float>(i);
+    Tile<TileType::Vec, float, R, C> tile;
+    using G = GlobalTensor<float, Shape<1, 1, 1, R, C>, Stride<1, 1, 1, C, 1>>;
+    G exact(gm), shifted(gm + 1);
+    TLOAD(tile, exact);  // exactly the allocation
+    TSTORE(exact, tile);
+    EXPECT_EQ(tile.GetElement(R - 1, C - 1), static_cast<float>(R * C - 1));
+    // One element further: the last row's last element is one past the end.
+    EXPECT_CHECK_FAILS(TLOAD(tile, shifted),
+                       "TLOAD: global tensor reaches outside its allocation (operand=global tensor, "
+                       "first_byte=4, end_byte=260, allocation_bytes=256)");
+    for (int c = 0; c < C; ++c)
+        tile.SetElement(0, c, -1.0f);
+    EXPECT_CHECK_FAILS(TSTORE(shifted, tile), "TSTORE: global tensor reaches outside its allocation");
+    for (int i = 0; i < R * C; ++i)  // a failed TSTORE wrote nothing
+        ASSERT_EQ(gm[i], static_cast<float>(i)) << i;
+    // A row stride that skips past the end, with every row still short.
+    using Strided = GlobalTensor<float, Shape<1, 1, 1, R, 8>, Stride<1, 1, 1, 20, 1>>;
+    using Fits = GlobalTensor<float, Shape<1, 1, 1, R, 8>, Stride<1, 1, 1, C, 1>>;
+    Strided strided(gm);
+    Fits fits(gm + 8);
+    Tile<TileType::Vec, float, R, 8> narrow;
+    EXPECT_CHECK_FAILS(TLOAD(narrow, strided), "TLOAD: global tensor reaches outside its allocation");
+    TLOAD(narrow, fits);
+    EXPECT_EQ(narrow.GetElement(R - 1, 7), static_cast<float>(R * C - 1));
+    // 5-D: dimension 0 walks whole copies of the rows.
+    using Five = GlobalTensor<float, Shape<2, 1, 1, 2, C>, Stride<2 * C, 1, 1, C, 1>>;
+    Five five(gm), five_late(gm + C);
+    Tile<TileType::Vec, float, 4, C> four;
+    TLOAD(four, five);
+    EXPECT_CHECK_FAILS(TLOAD(four, five_late), "TLOAD: global tensor reaches outside its allocation");
+    ASSERT_EQ(aclrtFree(mem), ACL_SUCCESS);
 }
 
 TEST_P(TLoadTest, NullGlobalPointerIsAnError) {

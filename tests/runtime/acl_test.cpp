@@ -3,6 +3,8 @@
 
 #include <acl/acl.h>
 
+#include <string>
+
 namespace {
 
 TEST(Acl, MallocCopyFree) {
@@ -32,6 +34,23 @@ TEST(Acl, BadArgumentsReturnErrors) {
     EXPECT_EQ(aclrtFree(&stack), ACL_ERROR_INVALID_PARAM);  // not ours: reported, not freed
     EXPECT_EQ(aclrtFree(d), ACL_SUCCESS);
     EXPECT_EQ(aclrtFree(d), ACL_ERROR_INVALID_PARAM);  // double free is reported
+}
+
+TEST(Acl, CopiesMustStayInsideTheirAllocations) {
+    void* d = nullptr;
+    ASSERT_EQ(aclrtMalloc(&d, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    char* p = static_cast<char*>(d);
+    char big[32] = {};
+    // destMax is the caller's claim; the allocation is what is really there.
+    EXPECT_EQ(aclrtMemcpy(p + 8, 32, big, 9, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("destination allocation"), std::string::npos);
+    EXPECT_EQ(aclrtMemcpy(p + 8, 32, big, 8, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(big, 32, p + 4, 13, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("source allocation"), std::string::npos);
+    EXPECT_EQ(aclrtMemcpy(big, 32, p + 4, 12, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemset(p + 15, 64, 0, 2), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtMemset(p + 15, 64, 0, 1), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(d), ACL_SUCCESS);
 }
 
 TEST(Acl, DeviceAndStream) {
