@@ -220,6 +220,33 @@ TEST_P(CompareKernel, SweepDtypesMasksModesAndShapes) {
     }
 }
 
+// TCMPS on half and bfloat16 with every special scalar (zeros, infinities, NaNs, subnormals, extremes): the
+// fast kernel tests an interval of 16-bit keys, or widens to float for the scalars that have none (NaN, LT
+// -inf, GT +inf); rows of 128 elements keep both on their vector paths.
+TEST_P(CompareKernel, HalfAndBfloat16ScalarsAtEverySpecialValue) {
+    std::mt19937_64 rng(5);
+    for (DType t : {DType::F16, DType::BF16}) {
+        const auto specials = special_values(t);
+        UbTiles tiles(rng);
+        TileView src0 = tiles.place(t, 3, 128, 3, 128);
+        TileView dst = tiles.place(DType::U8, 3, 32, 3, 16);
+        for (int32_t r = 0; r < 3; ++r)
+            for (int32_t c = 0; c < 128; ++c)
+                store_bits(src0, r, c, make_lhs(rng, t, specials));
+        UbImage image;
+        for (const uint64_t scalar : specials) {
+            for (CmpMode mode : kModes) {
+                SCOPED_TRACE(::testing::Message() << dtype_name(t) << " scalar 0x" << std::hex << scalar
+                                                  << " " << cmp_mode_name(mode));
+                image.capture();
+                expect_mask(image.expected(dst), src0, mode, [&](int32_t, int32_t) { return scalar; });
+                ops::tcmps(dst, src0, scalar, mode);
+                ASSERT_TRUE(image.matches_ub());
+            }
+        }
+    }
+}
+
 // One-element compares: the truth of `a mode b` for every mode, as a string "EQ NE LT LE GT GE" of 0/1.
 template <typename T>
 std::string truth(T a, T b) {

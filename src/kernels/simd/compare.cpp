@@ -1,8 +1,9 @@
 // Fast TCMP / TCMPS: vector compares packed straight into mask bits. Bits are LSB-first and little-endian, so
 // a row of u32 mask words is byte for byte the same as a row of u8 words: both are written as a byte stream,
-// 64 elements (8 bytes) at a time. half and bfloat16 are widened to float, which holds every value exactly;
-// integers compare by value, floats by IEEE 754 (NaN unordered: only NE holds; +0 == -0).
-// Bit-identical to ref::tcmp / ref::tcmps (tests/kernels/compare_test.cpp runs both).
+// 64 elements (8 bytes) at a time. half and bfloat16 are widened to float, which holds every value exactly,
+// except in TCMPS, which tests their 16-bit order keys against one interval (key_interval.hpp); integers
+// compare by value, floats by IEEE 754 (NaN unordered: only NE holds; +0 == -0). Bit-identical to ref::tcmp /
+// ref::tcmps (tests/kernels/compare_test.cpp runs both).
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/simd/compare.cpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
@@ -14,6 +15,7 @@
 #include <type_traits>
 
 #include "kernels/common/compare_scalar.hpp"
+#include "kernels/common/key_interval.hpp"
 #include "ptosim/ops/compare.hpp"
 
 static_assert(std::endian::native == std::endian::little,
@@ -92,6 +94,17 @@ HWY_INLINE hn::Mask<D> Compare(D d, V a, V b) {
     }
 }
 
+// The bits of one vector's mask, lane 0 in bit 0.
+template <class D>
+HWY_INLINE uint64_t MaskBits(D d, hn::Mask<D> m) {
+    uint8_t bytes[8] = {};
+    hn::StoreMaskBits(d, m, bytes);
+    uint64_t bits;
+    std::memcpy(&bits, bytes, sizeof(bits));
+    const size_t n = hn::Lanes(d);
+    return n < 64 ? bits & ((uint64_t{1} << n) - 1) : bits;
+}
+
 // Mask bits of 64 elements: bit i = (a[i] <mode> b[i]); b is either a second row or a broadcast scalar.
 template <typename T, bool kScalar, CmpMode kMode>
 HWY_INLINE uint64_t Mask64(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
@@ -103,15 +116,65 @@ HWY_INLINE uint64_t Mask64(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b,
     for (size_t i = 0; i < 64; i += n) {
         const auto va = LoadLanes<T>(d, a + i);
         const auto m = kScalar ? Compare<kMode>(d, va, vb) : Compare<kMode>(d, va, LoadLanes<T>(d, b + i));
-        uint8_t bytes[8] = {};
-        hn::StoreMaskBits(d, m, bytes);
-        uint64_t bits;
-        std::memcpy(&bits, bytes, sizeof(bits));
-        if (n < 64)
-            bits &= (uint64_t{1} << n) - 1;
-        mask |= bits << i;
+        mask |= MaskBits(d, m) << i;
     }
     return mask;
+}
+
+// Writes the mask of every valid row of src0: chunk(r, c) gives the 64 bits of elements c..c+63 of row r,
+// holds(r, c) the bit of one element of the row's tail. The whole destination is zeroed first (bits past the
+// valid columns and rows are 0).
+template <class Chunk, class Holds>
+HWY_INLINE void WriteMaskRows(const TileView& dst, const TileView& src0, Chunk&& chunk, Holds&& holds) {
+    std::memset(dst.data, 0, dst.bytes());
+    const int32_t n = src0.valid_cols;
+    for (int32_t r = 0; r < src0.valid_rows; ++r) {
+        auto* out =
+            reinterpret_cast<uint8_t*>(dst.data) + static_cast<size_t>(r) * dst.layout.cols * dst.elem_size();
+        int32_t c = 0;
+        for (; c + 64 <= n; c += 64) {
+            const uint64_t m = chunk(r, c);
+            std::memcpy(out + c / 8, &m, sizeof(m));
+        }
+        for (; c < n; ++c) {
+            if (holds(r, c))
+                out[c / 8] |= static_cast<uint8_t>(1u << (c % 8));
+        }
+    }
+}
+
+// Mask bits of 64 half or bfloat16 elements against one key interval (kernels::KeyInterval): 16-bit lanes,
+// twice as many per vector as the widened float path, and four integer operations per vector.
+HWY_INLINE uint64_t KeyMask64(const uint16_t* HWY_RESTRICT a, const kernels::KeyInterval& in) {
+    const hn::ScalableTag<int16_t> d;
+    const size_t n = hn::Lanes(d);
+    const auto magnitude = hn::Set(d, int16_t{0x7FFF});
+    const auto shift = hn::Set(d, in.shift);
+    const auto limit = hn::Set(d, in.limit);
+    uint64_t mask = 0;
+    for (size_t i = 0; i < 64; i += n) {
+        const auto h = hn::LoadU(d, reinterpret_cast<const int16_t*>(a + i));
+        const auto key = hn::Xor(h, hn::And(hn::ShiftRight<15>(h), magnitude));
+        mask |= MaskBits(d, hn::Lt(hn::Add(key, shift), limit)) << i;
+    }
+    return in.invert ? ~mask : mask;
+}
+
+// TCMPS on half or bfloat16 by key interval; false (nothing written) when the scalar has none (kernels::
+// key_interval: a NaN scalar, or an empty set such as LT -inf), which the widened float path then handles.
+template <typename T>
+bool CompareScalarByKey(const TileView& dst, const TileView& src0, uint64_t scalar_bits, CmpMode mode) {
+    const auto in = kernels::key_interval<T>(static_cast<uint16_t>(scalar_bits), mode);
+    if (!in)
+        return false;
+    const T rhs = scalar_from_bits<T>(scalar_bits);
+    WriteMaskRows(
+        dst, src0,
+        [&](int32_t r, int32_t c) {
+            return KeyMask64(reinterpret_cast<const uint16_t*>(src0.row<T>(r) + c), *in);
+        },
+        [&](int32_t r, int32_t c) { return kernels::compare_holds(src0.row<T>(r)[c], rhs, mode); });
+    return true;
 }
 
 template <typename T, bool kScalar, CmpMode kMode>
@@ -121,23 +184,14 @@ void CompareRows(const TileView& dst, const TileView& src0, const TileView* src1
     const hn::ScalableTag<L> d;
     const T rhs = scalar_from_bits<T>(scalar_bits_);
     const auto vb = hn::Set(d, static_cast<L>(rhs));
-    std::memset(dst.data, 0, dst.bytes());
-    const int32_t n = src0.valid_cols;
-    for (int32_t r = 0; r < src0.valid_rows; ++r) {
-        const T* a = src0.row<T>(r);
-        const T* b = kScalar ? nullptr : src1->row<T>(r);
-        auto* out =
-            reinterpret_cast<uint8_t*>(dst.data) + static_cast<size_t>(r) * dst.layout.cols * dst.elem_size();
-        int32_t c = 0;
-        for (; c + 64 <= n; c += 64) {
-            const uint64_t m = Mask64<T, kScalar, kMode>(a + c, b ? b + c : nullptr, vb);
-            std::memcpy(out + c / 8, &m, sizeof(m));
-        }
-        for (; c < n; ++c) {
-            if (kernels::compare_holds(a[c], kScalar ? rhs : b[c], mode))
-                out[c / 8] |= static_cast<uint8_t>(1u << (c % 8));
-        }
-    }
+    WriteMaskRows(
+        dst, src0,
+        [&](int32_t r, int32_t c) {
+            return Mask64<T, kScalar, kMode>(src0.row<T>(r) + c, kScalar ? nullptr : src1->row<T>(r) + c, vb);
+        },
+        [&](int32_t r, int32_t c) {
+            return kernels::compare_holds(src0.row<T>(r)[c], kScalar ? rhs : src1->row<T>(r)[c], mode);
+        });
 }
 
 // The mode becomes a template argument here, once per call, so that the inner loop is a straight run of
@@ -168,7 +222,12 @@ void CompareTiles(const TileView& dst, const TileView& src0, const TileView& src
 
 void CompareScalar(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode) {
     visit_dtype(src0.dtype, [&](auto zero) {
-        CompareRowsAnyMode<decltype(zero), true>(dst, src0, nullptr, scalar, mode);
+        using T = decltype(zero);
+        if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>) {
+            if (CompareScalarByKey<T>(dst, src0, scalar, mode))
+                return;
+        }
+        CompareRowsAnyMode<T, true>(dst, src0, nullptr, scalar, mode);
     });
 }
 
