@@ -221,8 +221,8 @@ TEST_P(CompareKernel, SweepDtypesMasksModesAndShapes) {
 }
 
 // TCMPS on half and bfloat16 with every special scalar (zeros, infinities, NaNs, subnormals, extremes): the
-// fast kernel tests an interval of 16-bit keys, or widens to float for the scalars that have none (NaN, LT
-// -inf, GT +inf); rows of 128 elements keep both on their vector paths.
+// fast kernel tests one or two ranges of raw patterns, or widens to float for the scalars that have none
+// (NaN, LT -inf, GT +inf); rows of 128 elements keep both on their vector paths.
 TEST_P(CompareKernel, HalfAndBfloat16ScalarsAtEverySpecialValue) {
     std::mt19937_64 rng(5);
     for (DType t : {DType::F16, DType::BF16}) {

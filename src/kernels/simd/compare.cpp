@@ -1,7 +1,7 @@
 // Fast TCMP / TCMPS: vector compares packed straight into mask bits. Bits are LSB-first and little-endian, so
 // a row of u32 mask words is byte for byte the same as a row of u8 words: both are written as a byte stream,
 // 64 elements (8 bytes) at a time. half and bfloat16 are widened to float, which holds every value exactly,
-// except in TCMPS, which tests their 16-bit order keys against one interval (key_interval.hpp); integers
+// except in TCMPS, which tests their raw 16-bit patterns against one or two ranges (raw_ranges.hpp); integers
 // compare by value, floats by IEEE 754 (NaN unordered: only NE holds; +0 == -0). Bit-identical to ref::tcmp /
 // ref::tcmps (tests/kernels/compare_test.cpp runs both).
 #undef HWY_TARGET_INCLUDE
@@ -15,7 +15,7 @@
 #include <type_traits>
 
 #include "kernels/common/compare_scalar.hpp"
-#include "kernels/common/key_interval.hpp"
+#include "kernels/common/raw_ranges.hpp"
 #include "ptosim/ops/compare.hpp"
 
 static_assert(std::endian::native == std::endian::little,
@@ -143,37 +143,60 @@ HWY_INLINE void WriteMaskRows(const TileView& dst, const TileView& src0, Chunk&&
     }
 }
 
-// Mask bits of 64 half or bfloat16 elements against one key interval (kernels::KeyInterval): 16-bit lanes,
-// twice as many per vector as the widened float path, and four integer operations per vector.
-HWY_INLINE uint64_t KeyMask64(const uint16_t* HWY_RESTRICT a, const kernels::KeyInterval& in) {
+// Mask bits of 64 half or bfloat16 elements in kRanges raw ranges (kernels::RawRanges): 16-bit lanes, twice
+// as many per vector as the widened float path, and two integer operations per range.
+template <int kRanges>
+HWY_INLINE uint64_t RangeMask64(const uint16_t* HWY_RESTRICT a, const kernels::RawRanges& in) {
     const hn::ScalableTag<int16_t> d;
-    const size_t n = hn::Lanes(d);
-    const auto magnitude = hn::Set(d, int16_t{0x7FFF});
-    const auto shift = hn::Set(d, in.shift);
-    const auto limit = hn::Set(d, in.limit);
-    uint64_t mask = 0;
-    for (size_t i = 0; i < 64; i += n) {
+    const auto shift0 = hn::Set(d, in.range[0].shift), limit0 = hn::Set(d, in.range[0].limit);
+    const auto shift1 = hn::Set(d, in.range[1].shift), limit1 = hn::Set(d, in.range[1].limit);
+    const auto in_set = [&](size_t i) {
         const auto h = hn::LoadU(d, reinterpret_cast<const int16_t*>(a + i));
-        const auto key = hn::Xor(h, hn::And(hn::ShiftRight<15>(h), magnitude));
-        mask |= MaskBits(d, hn::Lt(hn::Add(key, shift), limit)) << i;
+        const auto m = hn::Lt(hn::Add(h, shift0), limit0);
+        if constexpr (kRanges == 1) {
+            return m;
+        } else {
+            return hn::Or(m, hn::Lt(hn::Add(h, shift1), limit1));
+        }
+    };
+    uint64_t mask = 0;
+#if HWY_TARGET == HWY_AVX2
+    // Two masks of 16-bit lanes packed to bytes and read with one movemask (Highway's StoreMaskBits reads
+    // each with a movemask and a pext); the permute undoes the pack's interleaving of 128-bit halves.
+    for (size_t i = 0; i < 64; i += 32) {
+        const auto m0 = hn::VecFromMask(d, in_set(i)), m1 = hn::VecFromMask(d, in_set(i + 16));
+        const __m256i bytes =
+            _mm256_permute4x64_epi64(_mm256_packs_epi16(m0.raw, m1.raw), _MM_SHUFFLE(3, 1, 2, 0));
+        mask |= uint64_t{static_cast<uint32_t>(_mm256_movemask_epi8(bytes))} << i;
     }
+#else
+    for (size_t i = 0; i < 64; i += hn::Lanes(d))
+        mask |= MaskBits(d, in_set(i)) << i;
+#endif
     return in.invert ? ~mask : mask;
 }
 
-// TCMPS on half or bfloat16 by key interval; false (nothing written) when the scalar has none (kernels::
-// key_interval: a NaN scalar, or an empty set such as LT -inf), which the widened float path then handles.
+// TCMPS on half or bfloat16 by raw ranges; false (nothing written) when the scalar has none (kernels::
+// raw_ranges: a NaN scalar, or an empty set such as LT -inf), which the widened float path then handles.
 template <typename T>
-bool CompareScalarByKey(const TileView& dst, const TileView& src0, uint64_t scalar_bits, CmpMode mode) {
-    const auto in = kernels::key_interval<T>(static_cast<uint16_t>(scalar_bits), mode);
-    if (!in)
+bool CompareScalarByRanges(const TileView& dst, const TileView& src0, uint64_t scalar_bits, CmpMode mode) {
+    const auto ranges = kernels::raw_ranges<T>(static_cast<uint16_t>(scalar_bits), mode);
+    if (!ranges)
         return false;
     const T rhs = scalar_from_bits<T>(scalar_bits);
-    WriteMaskRows(
-        dst, src0,
-        [&](int32_t r, int32_t c) {
-            return KeyMask64(reinterpret_cast<const uint16_t*>(src0.row<T>(r) + c), *in);
-        },
-        [&](int32_t r, int32_t c) { return kernels::compare_holds(src0.row<T>(r)[c], rhs, mode); });
+    const auto holds = [&](int32_t r, int32_t c) {
+        return kernels::compare_holds(src0.row<T>(r)[c], rhs, mode);
+    };
+    const auto row = [&](int32_t r, int32_t c) {
+        return reinterpret_cast<const uint16_t*>(src0.row<T>(r) + c);
+    };
+    if (ranges->count == 1) {
+        WriteMaskRows(
+            dst, src0, [&](int32_t r, int32_t c) { return RangeMask64<1>(row(r, c), *ranges); }, holds);
+    } else {
+        WriteMaskRows(
+            dst, src0, [&](int32_t r, int32_t c) { return RangeMask64<2>(row(r, c), *ranges); }, holds);
+    }
     return true;
 }
 
@@ -224,7 +247,7 @@ void CompareScalar(const TileView& dst, const TileView& src0, uint64_t scalar, C
     visit_dtype(src0.dtype, [&](auto zero) {
         using T = decltype(zero);
         if constexpr (std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>) {
-            if (CompareScalarByKey<T>(dst, src0, scalar, mode))
+            if (CompareScalarByRanges<T>(dst, src0, scalar, mode))
                 return;
         }
         CompareRowsAnyMode<T, true>(dst, src0, nullptr, scalar, mode);

@@ -1,5 +1,5 @@
-// The key intervals of the fast TCMPS on half and bfloat16: for every element bit pattern, membership in the
-// interval (as the vector code tests it) equals the reference comparison, over every mode and a wide set of
+// The raw ranges of the fast TCMPS on half and bfloat16: for every element bit pattern, membership in the
+// ranges (as the vector code tests it) equals the reference comparison, over every mode and a wide set of
 // scalars (zeros, infinities, subnormals, extremes, neighbours of each, and a stride through all patterns).
 #include <gtest/gtest.h>
 
@@ -7,19 +7,21 @@
 #include <vector>
 
 #include "kernels/common/compare_scalar.hpp"
-#include "kernels/common/key_interval.hpp"
+#include "kernels/common/raw_ranges.hpp"
 
 namespace {
 
 using ptosim::CmpMode;
-using ptosim::kernels::KeyInterval;
+using ptosim::kernels::RawRanges;
 
 // What the vector code computes for one lane.
-bool in_interval(uint16_t h, const KeyInterval& in) {
-    const auto s = static_cast<int16_t>(h);
-    const auto key = static_cast<int16_t>(s ^ ((s >> 15) & 0x7FFF));
-    const auto shifted = static_cast<int16_t>(static_cast<uint16_t>(key + in.shift));
-    return (shifted < in.limit) != in.invert;
+bool in_ranges(uint16_t h, const RawRanges& in) {
+    bool hit = false;
+    for (int k = 0; k < in.count; ++k) {
+        const auto shifted = static_cast<int16_t>(static_cast<uint16_t>(h + in.range[k].shift));
+        hit = hit || shifted < in.range[k].limit;
+    }
+    return hit != in.invert;
 }
 
 std::vector<uint16_t> scalars() {
@@ -43,20 +45,20 @@ void check_all() {
          {CmpMode::EQ, CmpMode::NE, CmpMode::LT, CmpMode::LE, CmpMode::GT, CmpMode::GE}) {
         for (const uint16_t sb : scalars()) {
             const T s = T::from_bits(sb);
-            const auto in = ptosim::kernels::key_interval<T>(sb, mode);
+            const auto in = ptosim::kernels::raw_ranges<T>(sb, mode);
             bool any = false;
             for (uint32_t ab = 0; ab < 0x10000; ++ab) {
                 const T a = T::from_bits(static_cast<uint16_t>(ab));
                 const bool want = ptosim::kernels::compare_holds(a, s, mode);
                 any = any || want;
                 if (in) {
-                    ASSERT_EQ(in_interval(static_cast<uint16_t>(ab), *in), want)
+                    ASSERT_EQ(in_ranges(static_cast<uint16_t>(ab), *in), want)
                         << "mode " << static_cast<int>(mode) << " scalar 0x" << std::hex << sb
                         << " element 0x" << ab;
                 }
             }
             if (!in) {
-                // Only a NaN scalar or an empty set has no interval.
+                // Only a NaN scalar or an empty set has no ranges.
                 const float f = static_cast<float>(s);
                 EXPECT_TRUE(f != f || !any)
                     << "mode " << static_cast<int>(mode) << " scalar 0x" << std::hex << sb;
@@ -65,11 +67,11 @@ void check_all() {
     }
 }
 
-TEST(KeyInterval, HalfMatchesTheReferenceForEveryElement) {
+TEST(RawRanges, HalfMatchesTheReferenceForEveryElement) {
     check_all<ptosim::float16>();
 }
 
-TEST(KeyInterval, Bfloat16MatchesTheReferenceForEveryElement) {
+TEST(RawRanges, Bfloat16MatchesTheReferenceForEveryElement) {
     check_all<ptosim::bfloat16>();
 }
 
