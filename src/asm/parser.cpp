@@ -296,23 +296,62 @@ Raw raw_kind(std::string_view m) {
     return Raw::None;
 }
 
+// An attribute word may appear once in a B.DATR or a folded attribute list.
+void once(bool seen, const Token& t) {
+    if (seen)
+        fail(AsmStatus::DuplicateAttribute, t.col, quoted(t.text));
+}
+
+// The op (when known: a raw B.DATR may follow no BSTART) must have the attribute.
+void allowed(const isa::OpInfo* op, isa::Attr a, const Token& t, const char* what) {
+    if (op && !op->has(a))
+        fail(AsmStatus::AttributeNotAllowed, t.col, std::string(op->name) + " has no " + what);
+}
+
+// The B.DATR flags both spellings share (raw B.DATR words and the folded form's attribute list).
+struct DatrFlags {
+    std::optional<uint8_t> rmode;
+    bool sat = false, canon = false;
+
+    bool any() const { return rmode || sat || canon; }
+
+    // Takes the word if it is RMode, SAT or CANON; false if it is none of them.
+    bool take(const isa::OpInfo* op, const Token& t) {
+        const std::string_view s = t.text;
+        if (const auto r = parse_rmode(s)) {
+            once(rmode.has_value(), t);
+            allowed(op, isa::kRMode, t, "rounding mode");
+            rmode = r;
+        } else if (iequals(s, "SAT")) {
+            once(sat, t);
+            allowed(op, isa::kSat, t, "saturation");
+            sat = true;
+        } else if (iequals(s, "CANON")) {
+            once(canon, t);
+            allowed(op, isa::kCanon, t, "canonicalize flag");
+            canon = true;
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    void store(Datr& d) const {
+        d.rmode = rmode.value_or(0);
+        d.sat = sat;
+        d.canon = canon;
+    }
+};
+
 // B.DATR words, order-free (the canonical order is DataType, [ByteId,] PadValue, [CMode,] [RMode,] [SAT,]
 // [CANON]).
 Insn parse_datr(Cursor& c, const Insn* start, uint32_t mnemonic_col) {
     const isa::OpInfo* op = start && start->kind == Kind::BStartTepl ? isa::find_op(start->fn) : nullptr;
     std::optional<DType> type;
-    std::optional<uint8_t> pad, byte, cmode, rmode;
-    bool sat = false, canon = false;
+    std::optional<uint8_t> pad, byte, cmode;
+    DatrFlags flags;
     uint32_t pad_col = 0;
     const bool braces = c.accept(Tok::LBrace);
-    const auto once = [](bool seen, const Token& t) {
-        if (seen)
-            fail(AsmStatus::DuplicateAttribute, t.col, quoted(t.text));
-    };
-    const auto allowed = [&](isa::Attr a, const Token& t, const char* what) {
-        if (op && !op->has(a))
-            fail(AsmStatus::AttributeNotAllowed, t.col, std::string(op->name) + " has no " + what);
-    };
     bool first = true;
     while (!c.done() && !(braces && c.at(Tok::RBrace))) {
         if (!first)
@@ -337,8 +376,7 @@ Insn parse_datr(Cursor& c, const Insn* start, uint32_t mnemonic_col) {
         }
         if (b) {
             once(byte.has_value(), t);
-            if (op && !op->has(isa::kByteId))
-                fail(AsmStatus::AttributeNotAllowed, t.col, std::string(op->name) + " has no ByteId");
+            allowed(op, isa::kByteId, t, "ByteId");
             byte = b;
         } else if (const auto d = parse_dtype(s)) {
             once(type.has_value(), t);
@@ -352,20 +390,10 @@ Insn parse_datr(Cursor& c, const Insn* start, uint32_t mnemonic_col) {
             pad_col = t.col;
         } else if (const auto m = parse_cmp(s)) {
             once(cmode.has_value(), t);
-            allowed(isa::kCMode, t, "compare mode");
+            allowed(op, isa::kCMode, t, "compare mode");
             cmode = m;
-        } else if (const auto r = parse_rmode(s)) {
-            once(rmode.has_value(), t);
-            allowed(isa::kRMode, t, "rounding mode");
-            rmode = r;
-        } else if (iequals(s, "SAT")) {
-            once(sat, t);
-            allowed(isa::kSat, t, "saturation");
-            sat = true;
-        } else if (iequals(s, "CANON")) {
-            once(canon, t);
-            allowed(isa::kCanon, t, "canonicalize flag");
-            canon = true;
+        } else if (flags.take(op, t)) {
+            // RMode, SAT or CANON
         } else if (iequals(s, "NORM")) {
             // the only layout
         } else {
@@ -394,9 +422,7 @@ Insn parse_datr(Cursor& c, const Insn* start, uint32_t mnemonic_col) {
     if (op && op->has(isa::kCMode) && !cmode)
         fail(AsmStatus::MissingCmpMode, mnemonic_col, std::string(op->name) + " B.DATR");
     d.cmode = cmode.value_or(0);
-    d.rmode = rmode.value_or(0);
-    d.sat = sat;
-    d.canon = canon;
+    flags.store(d);
     return insn;
 }
 
@@ -580,17 +606,9 @@ Block parse_folded(const Token& m, Cursor& c, FoldedCols& cols) {
     Block b;
     b.op = op;
     std::optional<DType> type, dst_type;
-    std::optional<uint8_t> byte, pad, rmode;
-    bool sat = false, canon = false;
+    std::optional<uint8_t> byte, pad;
+    DatrFlags flags;
     c.expect(Tok::Lt, "'<' and the attributes after the mnemonic");
-    const auto once = [](bool seen, const Token& t) {
-        if (seen)
-            fail(AsmStatus::DuplicateAttribute, t.col, quoted(t.text));
-    };
-    const auto allowed = [&](isa::Attr a, const Token& t, const char* what) {
-        if (!op->has(a))
-            fail(AsmStatus::AttributeNotAllowed, t.col, std::string(op->name) + " has no " + what);
-    };
     bool first = true;
     while (!c.at(Tok::Gt)) {
         if (c.done())
@@ -621,7 +639,7 @@ Block parse_folded(const Token& m, Cursor& c, FoldedCols& cols) {
             b.lb[l] = v;
         } else if (s.size() == 5 && iequals(s.substr(0, 4), "Byte") && s[4] >= '0' && s[4] <= '3') {
             once(byte.has_value(), t);
-            allowed(isa::kByteId, t, "ByteId");
+            allowed(op, isa::kByteId, t, "ByteId");
             byte = static_cast<uint8_t>(s[4] - '0');
             cols.byte = t.col;
         } else if (const auto d = parse_dtype(s)) {
@@ -641,18 +659,8 @@ Block parse_folded(const Token& m, Cursor& c, FoldedCols& cols) {
                 fail(AsmStatus::PadValueWithByteId, t.col,
                      std::string(op->name) + " PadValue " + std::string(s));
             pad = p;
-        } else if (const auto r = parse_rmode(s)) {
-            once(rmode.has_value(), t);
-            allowed(isa::kRMode, t, "rounding mode");
-            rmode = r;
-        } else if (iequals(s, "SAT")) {
-            once(sat, t);
-            allowed(isa::kSat, t, "saturation");
-            sat = true;
-        } else if (iequals(s, "CANON")) {
-            once(canon, t);
-            allowed(isa::kCanon, t, "canonicalize flag");
-            canon = true;
+        } else if (flags.take(op, t)) {
+            // RMode, SAT or CANON
         } else if (parse_cmp(s)) {
             fail(AsmStatus::UnknownAttribute, t.col,
                  quoted(s) + " (a compare mode is a mnemonic suffix: " + std::string(op->name) + "." +
@@ -720,14 +728,12 @@ Block parse_folded(const Token& m, Cursor& c, FoldedCols& cols) {
              n + " takes " + std::to_string(op->scalars) + " scalar register(s) in [ ], got " +
                  std::to_string(b.scalars.size()));
 
-    if (op->needs_datr() || pad || rmode || sat || canon) {
+    if (op->needs_datr() || pad || flags.any()) {
         Datr d;
         d.type = dst_type.value_or(b.type);
         d.pad = op->has(isa::kByteId) ? *byte : pad.value_or(static_cast<uint8_t>(LinxPad::Null));
         d.cmode = cmode.value_or(0);
-        d.rmode = rmode.value_or(0);
-        d.sat = sat;
-        d.canon = canon;
+        flags.store(d);
         b.datr = d;
     }
     b.insns = lower(b);
