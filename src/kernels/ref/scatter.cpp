@@ -78,26 +78,7 @@ void write(std::byte* slot, const std::byte* value, ScatterAtomic op) {
 }
 
 void write_element(DType t, std::byte* slot, const std::byte* value, ScatterAtomic op) {
-    switch (t) {
-        case DType::S8:
-            return write<int8_t>(slot, value, op);
-        case DType::U8:
-            return write<uint8_t>(slot, value, op);
-        case DType::S16:
-            return write<int16_t>(slot, value, op);
-        case DType::U16:
-            return write<uint16_t>(slot, value, op);
-        case DType::S32:
-            return write<int32_t>(slot, value, op);
-        case DType::U32:
-            return write<uint32_t>(slot, value, op);
-        case DType::F16:
-            return write<float16>(slot, value, op);
-        case DType::BF16:
-            return write<bfloat16>(slot, value, op);
-        default:
-            return write<float>(slot, value, op);
-    }
+    visit_dtype(t, [&](auto zero) { write<decltype(zero)>(slot, value, op); });
 }
 
 }  // namespace
