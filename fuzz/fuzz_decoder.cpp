@@ -4,18 +4,12 @@
 #include <cstdint>
 #include <span>
 
+#include "fuzz_check.hpp"
 #include "ptosim/asm/asm.hpp"
 
 namespace L = ptosim::linx;
 
-namespace {
-
-void check(bool ok) {
-    if (!ok)
-        __builtin_trap();
-}
-
-}  // namespace
+using ptosim::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     const std::span<const uint8_t> bytes(data, size);

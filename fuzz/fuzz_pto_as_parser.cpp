@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fuzz_check.hpp"
 #include "ptosim/machine/program.hpp"
 #include "ptosim/pto_as/parser.hpp"
 #include "ptosim/pto_as/printer.hpp"
@@ -13,12 +14,9 @@
 namespace M = ptosim::machine;
 namespace P = ptosim::pto_as;
 
-namespace {
+using ptosim::fuzz::check;
 
-void check(bool ok) {
-    if (!ok)
-        __builtin_trap();
-}
+namespace {
 
 // file= data would read whatever the fuzzer names: load only programs without it.
 bool reads_files(std::string_view text) {
