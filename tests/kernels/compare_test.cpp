@@ -320,13 +320,6 @@ class CompareRules : public CompareKernel {
 };
 PTOSIM_INSTANTIATE_KERNEL_TEST(CompareRules);
 
-#define EXPECT_FAILS_UNTOUCHED(statement, text) \
-    do {                                        \
-        UbImage image_;                         \
-        EXPECT_CHECK_FAILS(statement, text);    \
-        EXPECT_TRUE(image_.matches_ub());       \
-    } while (0)
-
 TEST_P(CompareRules, MaskCapacityTooSmall) {
     TileView d = dst;
     d.valid_cols = 6;  // 50 results need 7 bytes

@@ -163,13 +163,6 @@ class InterleaveRules : public InterleaveKernel {
 };
 PTOSIM_INSTANTIATE_KERNEL_TEST(InterleaveRules);
 
-#define EXPECT_FAILS_UNTOUCHED(statement, text) \
-    do {                                        \
-        UbImage image_;                         \
-        EXPECT_CHECK_FAILS(statement, text);    \
-        EXPECT_TRUE(image_.matches_ub());       \
-    } while (0)
-
 TEST_P(InterleaveRules, OddValidColumns) {
     TileView d1 = tile(DType::F32, 4, 15), d0 = tile(DType::F32, 4, 15), s1 = tile(DType::F32, 4, 15),
              s0 = tile(DType::F32, 4, 15);

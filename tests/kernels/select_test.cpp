@@ -108,13 +108,6 @@ class SelectRules : public SelectKernel {
 };
 PTOSIM_INSTANTIATE_KERNEL_TEST(SelectRules);
 
-#define EXPECT_FAILS_UNTOUCHED(statement, text) \
-    do {                                        \
-        UbImage image_;                         \
-        EXPECT_CHECK_FAILS(statement, text);    \
-        EXPECT_TRUE(image_.matches_ub());       \
-    } while (0)
-
 TEST_P(SelectRules, MaskCapacityAndRows) {
     TileView m = mask;
     m.valid_cols = 6;

@@ -11,6 +11,7 @@
 
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/core/ub.hpp"
+#include "support/check_matchers.hpp"
 
 namespace ptosim::testing {
 
@@ -45,3 +46,12 @@ class UbImage {
 };
 
 }  // namespace ptosim::testing
+
+// A run-time check fails with `text` and leaves the whole UB as it was (nothing outside the destination, nor
+// the destination itself, was written).
+#define EXPECT_FAILS_UNTOUCHED(statement, text) \
+    do {                                        \
+        ::ptosim::testing::UbImage image_;      \
+        EXPECT_CHECK_FAILS(statement, text);    \
+        EXPECT_TRUE(image_.matches_ub());       \
+    } while (0)
