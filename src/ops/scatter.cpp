@@ -13,7 +13,6 @@ namespace ptosim::ops {
 namespace {
 
 constexpr const char* kInstr = "MSCATTER";
-constexpr int64_t kMaxExtent = int64_t{1} << 31;
 constexpr int64_t kMaxTableElements = int64_t{1} << 48;
 
 bool plain_layout(const TileView& t) {
@@ -33,22 +32,15 @@ bool contiguous(const GlobalView& g) {
 }
 
 void check_table(const GlobalView& table, const TileView& src) {
-    PTOSIM_CHECK(table.data != nullptr, kInstr, "the table has no address (null pointer)");
+    validate::global(table, kInstr, "table");
     PTOSIM_CHECK(table.dtype == src.dtype, kInstr, "the table and src must have the same element type",
                  {"table", dtype_cpp_name(table.dtype)}, {"src", dtype_cpp_name(src.dtype)});
     PTOSIM_CHECK(table.layout == GlobalLayout::ND, kInstr, "the table must be a Layout::ND global tensor");
-    for (int i = 0; i < 5; ++i) {
-        PTOSIM_CHECK(table.shape[i] >= 1 && table.shape[i] < kMaxExtent, kInstr,
-                     "table shape extents must be in 1..2^31-1", {"dim", i}, {"extent", table.shape[i]});
-        PTOSIM_CHECK(table.stride[i] > -kMaxExtent * 64 && table.stride[i] < kMaxExtent * 64, kInstr,
-                     "table stride out of range", {"dim", i}, {"stride", table.stride[i]});
-    }
     int64_t elements = 1;
     for (int64_t e : table.shape) {
         PTOSIM_CHECK(elements <= kMaxTableElements / e, kInstr, "the table has more than 2^48 elements");
         elements *= e;
     }
-    validate::global_in_allocation(table, kInstr, "table");
 }
 
 // Element (r, c) of the index tile, int32_t or uint32_t, as a signed value.

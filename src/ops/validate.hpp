@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "ptosim/core/check.hpp"
@@ -39,12 +40,22 @@ inline void disjoint(const TileView& a, const char* a_name, const TileView& b, c
                  {"other", b_name});
 }
 
-// A global tensor whose address lies in a runtime allocation (aclrtMalloc, aclrtMallocHost) reaches only
-// bytes of that allocation, over every element its shape and strides name. Call after the shape and stride
-// range checks (extents < 2^31, strides < 2^37 in magnitude: the sums below fit in 128 bits).
+// A global tensor is usable: it has an address, extents in 1..2^31-1 and strides below 2^37 in magnitude (so
+// the extent sums below fit in 128 bits), and when its address lies in a runtime allocation (aclrtMalloc,
+// aclrtMallocHost) every element its shape and strides name lies in that allocation. `operand` names it in
+// messages ("global tensor", "table").
 __extension__ typedef __int128 Wide;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
 
-inline void global_in_allocation(const GlobalView& g, const char* instr, const char* operand) {
+inline void global(const GlobalView& g, const char* instr, const char* operand) {
+    constexpr int64_t kMaxExtent = int64_t{1} << 31;
+    PTOSIM_CHECK(g.data != nullptr, instr, std::string(operand) + " has no address (null pointer)");
+    for (int i = 0; i < 5; ++i) {
+        PTOSIM_CHECK(g.shape[i] >= 1 && g.shape[i] < kMaxExtent, instr,
+                     std::string(operand) + " shape extents must be in 1..2^31-1", {"dim", i},
+                     {"extent", g.shape[i]});
+        PTOSIM_CHECK(g.stride[i] > -kMaxExtent * 64 && g.stride[i] < kMaxExtent * 64, instr,
+                     std::string(operand) + " stride out of range", {"dim", i}, {"stride", g.stride[i]});
+    }
     const auto block = allocations::containing(g.data);
     if (!block)
         return;

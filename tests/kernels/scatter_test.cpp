@@ -419,7 +419,7 @@ TEST_P(ScatterRules, TableForm) {
     expect_fails(t, src, idx, kElem, "MSCATTER: Coalesce::Elem needs a contiguous table");
     t = g;
     t.data = nullptr;
-    expect_fails(t, src, idx, kElem, "MSCATTER: the table has no address");
+    expect_fails(t, src, idx, kElem, "MSCATTER: table has no address");
     t = g;
     t.shape[0] = 0;
     expect_fails(t, src, idx, kElem, "MSCATTER: table shape extents must be in 1..2^31-1");
