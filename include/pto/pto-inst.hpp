@@ -5,8 +5,11 @@
 
 #include "acl/acl.h"
 #include "pto/common/constants.hpp"
+#include "pto/common/cpu_stub.hpp"
 #include "pto/common/event.hpp"
 #include "pto/common/kernel.hpp"
 #include "pto/common/pto_instr.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/common/type.hpp"
+#include "pto/cpu/NPUMemoryModel.hpp"
+#include "pto/cpu/tile_offsets.hpp"

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <utility>
 
 namespace ptosim {
@@ -29,9 +30,24 @@ CheckHandler set_check_handler(CheckHandler handler) {
     return g_handler.exchange(handler);
 }
 
+// The handler when none is installed: PTOSIM_ON_ERROR=throw makes a test binary report a failed check per
+// test (a CheckError) instead of losing every later test to an abort; abort (the default) suits kernels.
+CheckHandler default_handler() {
+    static const CheckHandler h = [] {
+        const char* v = std::getenv("PTOSIM_ON_ERROR");
+        if (v == nullptr || std::strcmp(v, "abort") == 0 || *v == '\0')
+            return &abort_on_check_failure;
+        if (std::strcmp(v, "throw") == 0)
+            return &throw_check_error;
+        std::fprintf(stderr, "ptosim: warning: PTOSIM_ON_ERROR=%s is not throw or abort; using abort\n", v);
+        return &abort_on_check_failure;
+    }();
+    return h;
+}
+
 CheckHandler check_handler() {
     CheckHandler h = g_handler.load();
-    return h ? h : &abort_on_check_failure;
+    return h ? h : default_handler();
 }
 
 void abort_on_check_failure(const CheckFailure& failure) {

@@ -24,6 +24,7 @@ int32_t bits_per_word(const TileView& dst) {
 // Everything but src1: dst and src0 usable and row-major, dtypes, mode, valid rows, mask capacity.
 void check_dst_and_src0(const TileView& dst, const TileView& src0, CmpMode mode, const char* instr) {
     validate::tile(dst, instr, "dst");
+    validate::whole_tile(dst, instr, "dst");  // the whole mask tile is zeroed first
     validate::tile(src0, instr, "src0");
     PTOSIM_CHECK(isa::tcmp_wide_src_ok(src0.dtype), instr, kSrcDtypeRule,
                  {"src0", dtype_cpp_name(src0.dtype)});

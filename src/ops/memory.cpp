@@ -15,13 +15,15 @@ void check_global(const TileView& tile, const GlobalView& g, const char* instr) 
     PTOSIM_CHECK(dtype_size(g.dtype) == tile.elem_size(), instr,
                  "tile and global tensor element sizes must match", {"tile", dtype_cpp_name(tile.dtype)},
                  {"global", dtype_cpp_name(g.dtype)});
+    // The global view may be larger than the region moved (dst[r0 + i, c0 + j] = src[i, j]); a smaller one
+    // would make the transfer reach past it.
     PTOSIM_CHECK(
-        g.rows() == tile.valid_rows && g.cols() == tile.valid_cols, instr,
+        g.rows() >= tile.valid_rows && g.cols() >= tile.valid_cols, instr,
         g.layout == GlobalLayout::ND
-            ? "global shape must match the tile's valid shape (ND: dims 0..3 = valid rows, dim 4 = valid "
-              "columns)"
-            : "global shape must match the tile's valid shape (DN: dim 3 = valid rows, dims 0,1,2,4 = valid "
-              "columns)",
+            ? "global shape must hold the tile's valid shape (ND: dims 0..3 = rows, dim 4 = columns)"
+        : g.layout == GlobalLayout::DN
+            ? "global shape must hold the tile's valid shape (DN: dim 3 = rows, dims 0,1,2,4 = columns)"
+            : "global shape must hold the tile's valid shape (NZ: dims 2,3 = rows, dims 0,1,4 = columns)",
         {"global.rows", g.rows()}, {"global.cols", g.cols()}, {"tile.validRow", tile.valid_rows},
         {"tile.validCol", tile.valid_cols});
 }
@@ -30,6 +32,8 @@ void check_global(const TileView& tile, const GlobalView& g, const char* instr) 
 
 void tload(const TileView& dst, const GlobalView& src, Pad pad) {
     check_global(dst, src, "TLOAD");
+    if (pad != Pad::Null)
+        validate::whole_tile(dst, "TLOAD", "tile");  // the pad value fills the rest of the tile
     if (active_backend() == Backend::Ref) {
         ref::tload(dst, src, pad);
     } else {

@@ -22,6 +22,16 @@ inline void tile(const TileView& t, const char* instr, const char* operand) {
     PTOSIM_CHECK(t.valid_cols >= 0 && t.valid_cols <= t.layout.cols, instr,
                  "valid columns must be in 0..Cols", {"operand", operand}, {"validCol", t.valid_cols},
                  {"Cols", t.layout.cols});
+    PTOSIM_CHECK(t.valid_bytes() <= t.capacity, instr,
+                 "the tile's valid region reaches past the end of its buffer", {"operand", operand},
+                 {"valid_bytes", t.valid_bytes()}, {"buffer_bytes_left", t.capacity});
+}
+
+// An instruction that writes the whole physical tile (padding included) needs all of it inside the buffer.
+inline void whole_tile(const TileView& t, const char* instr, const char* operand) {
+    PTOSIM_CHECK(t.bytes() <= t.capacity, instr,
+                 "the instruction writes the whole tile, which reaches past the end of its buffer",
+                 {"operand", operand}, {"bytes", t.bytes()}, {"buffer_bytes_left", t.capacity});
 }
 
 // The tile is row-major: the vector instructions walk whole rows.

@@ -2,59 +2,63 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
 
+#include "ptosim/core/check.hpp"
+
 namespace ptosim {
 
 namespace {
-thread_local uint32_t t_block_idx = 0;
-thread_local uint32_t t_block_num = 1;
 
-struct BlockScope {
-    BlockScope(uint32_t idx, uint32_t num) : saved_idx(t_block_idx), saved_num(t_block_num) {
-        t_block_idx = idx;
-        t_block_num = num;
+// Collects the first exception thrown by any of several threads.
+class FirstError {
+  public:
+    void capture() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!error_)
+            error_ = std::current_exception();
     }
-    ~BlockScope() {
-        t_block_idx = saved_idx;
-        t_block_num = saved_num;
+    void rethrow() {
+        if (error_)
+            std::rethrow_exception(error_);
     }
-    uint32_t saved_idx, saved_num;
+
+  private:
+    std::mutex mutex_;
+    std::exception_ptr error_;
 };
+
 }  // namespace
 
-uint32_t block_idx() {
-    return t_block_idx;
-}
-uint32_t block_num() {
-    return t_block_num;
+ExecContext& exec_context() {
+    thread_local ExecContext c;
+    return c;
 }
 
 void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     if (block_dim == 0)
         return;
     if (block_dim == 1) {
-        BlockScope scope(0, 1);
+        ScopedExecContext scope({0, 1, 0, 1, exec_context().task_cookie});
         body();
         return;
     }
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
     const unsigned workers = std::min<unsigned>(block_dim, hw);
+    const uint64_t cookie = exec_context().task_cookie;
     std::atomic<uint32_t> next{0};
-    std::exception_ptr error;
-    std::mutex error_mutex;
+    FirstError error;
     auto work = [&] {
         for (uint32_t b = next.fetch_add(1); b < block_dim; b = next.fetch_add(1)) {
             try {
-                BlockScope scope(b, block_dim);
+                ScopedExecContext scope({b, block_dim, 0, 1, cookie});
                 body();
             } catch (...) {
-                std::lock_guard<std::mutex> lock(error_mutex);
-                if (!error)
-                    error = std::current_exception();
+                error.capture();
             }
         }
     };
@@ -64,8 +68,44 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
         threads.emplace_back(work);
     for (auto& t : threads)
         t.join();
-    if (error)
-        std::rethrow_exception(error);
+    error.rethrow();
+}
+
+void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function<void()>& body) {
+    subblock_dim = std::max<uint32_t>(1, subblock_dim);
+    const uint32_t cores = block_dim * subblock_dim;
+    const uint64_t cookie = exec_context().task_cookie;
+    FirstError error;
+    std::vector<std::thread> threads;
+    threads.reserve(cores);
+    for (uint32_t core = 0; core < cores; ++core) {
+        threads.emplace_back([&, core] {
+            try {
+                ScopedExecContext scope(
+                    {core / subblock_dim, block_dim, core % subblock_dim, subblock_dim, cookie});
+                body();
+            } catch (...) {
+                error.capture();
+            }
+        });
+    }
+    for (auto& t : threads)
+        t.join();
+    error.rethrow();
+}
+
+uint32_t configured_core_count() {
+    static const uint32_t n = [] {
+        const char* v = std::getenv("PTO_CPU_SIM_NUM_CORES");
+        if (v == nullptr || *v == '\0')
+            return 4u;
+        char* end = nullptr;
+        const unsigned long cores = std::strtoul(v, &end, 10);
+        PTOSIM_CHECK(end != nullptr && *end == '\0' && cores >= 1 && cores <= 4096, "ptosim",
+                     "PTO_CPU_SIM_NUM_CORES must be a core count in 1..4096", {"value", v});
+        return static_cast<uint32_t>(cores);
+    }();
+    return n;
 }
 
 }  // namespace ptosim

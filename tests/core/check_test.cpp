@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "support/check_matchers.hpp"
 
 namespace {
@@ -55,6 +58,32 @@ TEST(CheckDeathTest, HandlerThatReturnsStillAborts) {
             fails_with_values(1);
         },
         "check handler returned");
+}
+
+// PTOSIM_ON_ERROR=throw: with no handler installed, a failed check throws, so a test binary reports it per
+// test.
+TEST(CheckDeathTest, OnErrorThrowMakesTheDefaultThrow) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");  // the child re-executes and reads the variable afresh
+    ::setenv("PTOSIM_ON_ERROR", "throw", 1);
+    EXPECT_EXIT(
+        {
+            ptosim::set_check_handler(nullptr);
+            try {
+                fails_with_values(1);
+            } catch (const ptosim::CheckError& e) {
+                std::fprintf(stderr, "caught: %s\n", e.what());
+                std::exit(3);
+            }
+        },
+        ::testing::ExitedWithCode(3), "caught: THISTOGRAM: dst valid columns must be >= 256");
+    ::setenv("PTOSIM_ON_ERROR", "abort", 1);
+    EXPECT_DEATH(
+        {
+            ptosim::set_check_handler(nullptr);
+            fails_with_values(1);
+        },
+        "ptosim: error: THISTOGRAM");
+    ::unsetenv("PTOSIM_ON_ERROR");
 }
 
 TEST(Check, FormatsEnumsFloatsAndStrings) {

@@ -183,13 +183,51 @@ TEST_P(TLoadTest, PadValuesFillOutsideTheValidRegion) {
     EXPECT_EQ(tzero.GetElement(3, 15), 0);
 }
 
-TEST_P(TLoadTest, ShapeMismatchIsAnError) {
+TEST_P(TLoadTest, GlobalSmallerThanTheValidRegionIsAnError) {
     float src[64] = {};
     using G = GlobalTensor<float, Shape<1, 1, 1, 4, 16>, Stride<1, 1, 1, 16, 1>>;
     G g(src);
     Tile<TileType::Vec, float, 8, 16> tile;
-    EXPECT_CHECK_FAILS(TLOAD(tile, g), "TLOAD: global shape must match the tile's valid shape");
-    EXPECT_CHECK_FAILS(TSTORE(g, tile), "TSTORE: global shape must match the tile's valid shape");
+    EXPECT_CHECK_FAILS(TLOAD(tile, g),
+                       "TLOAD: global shape must hold the tile's valid shape (ND: dims 0..3 = rows, dim 4 = "
+                       "columns) (global.rows=4, global.cols=16, tile.validRow=8, tile.validCol=16)");
+    EXPECT_CHECK_FAILS(TSTORE(g, tile), "TSTORE: global shape must hold the tile's valid shape");
+    using Narrow = GlobalTensor<float, Shape<1, 1, 1, 8, 8>, Stride<1, 1, 1, 8, 1>>;
+    Narrow narrow(src);
+    EXPECT_CHECK_FAILS(TLOAD(tile, narrow), "TLOAD: global shape must hold the tile's valid shape");
+}
+
+// A global view larger than the valid region: the region moves to / from its top-left corner
+// (dst[i, j] = src[i, j]), and nothing else of the global tensor is touched.
+TEST_P(TLoadTest, GlobalLargerThanTheValidRegionMovesTheCorner) {
+    constexpr int GR = 6, GC = 24;
+    std::vector<int32_t> gm(GR * GC);
+    for (int i = 0; i < GR * GC; ++i)
+        gm[i] = i;
+    using G = GlobalTensor<int32_t, Shape<1, 1, 1, GR, GC>, Stride<1, 1, 1, GC, 1>>;
+    G g(gm.data());
+    Tile<TileType::Vec, int32_t, 4, 16, BLayout::RowMajor, -1, -1> tile(3, 5);
+    TLOAD(tile, g);
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 5; ++c)
+            ASSERT_EQ(tile.GetElement(r, c), r * GC + c) << r << "," << c;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 5; ++c)
+            tile.SetElement(r, c, -1 - (r * 5 + c));
+    TSTORE(g, tile);
+    for (int r = 0; r < GR; ++r)
+        for (int c = 0; c < GC; ++c) {
+            const int32_t want = (r < 3 && c < 5) ? -1 - (r * 5 + c) : r * GC + c;
+            ASSERT_EQ(gm[r * GC + c], want) << r << "," << c;
+        }
+    // DN: dim 3 holds the rows.
+    using D = GlobalTensor<int32_t, Shape<1, 1, 1, GR, GC>, Stride<1, 1, 1, 1, GR>, Layout::DN>;
+    D dn(gm.data());
+    Tile<TileType::Vec, int32_t, 8, 8, BLayout::ColMajor, -1, -1> col(4, 2);
+    TLOAD(col, dn);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 2; ++c)
+            ASSERT_EQ(col.GetElement(r, c), gm[c * GR + r]) << r << "," << c;
 }
 
 // Device memory from aclrtMalloc: a global tensor that starts inside the allocation must end inside it.
@@ -231,6 +269,33 @@ TEST_P(TLoadTest, GlobalTensorsStayInsideTheirAllocation) {
     TLOAD(four, five);
     EXPECT_CHECK_FAILS(TLOAD(four, five_late), "TLOAD: global tensor reaches outside its allocation");
     ASSERT_EQ(aclrtFree(mem), ACL_SUCCESS);
+}
+
+// Layout::NZ: the matrix is stored as C0-wide column blocks of 16-row fractals, each fractal row-major. The
+// element (r, c) of a rows x cols half matrix (C0 = 16) sits at
+//   (c / 16) * rows * 16 + (r / 16) * 256 + (r % 16) * 16 + c % 16.
+TEST_P(TLoadTest, NzGlobalTensorsLoadAndStoreByMatrixPosition) {
+    constexpr int R = 32, C = 48, C0 = 16;
+    std::vector<half> gm(R * C), back(R * C);
+    const auto nz = [](int r, int c) { return (c / C0) * R * C0 + (r / 16) * 256 + (r % 16) * C0 + c % C0; };
+    for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c)
+            gm[nz(r, c)] = half(static_cast<float>(r * 64 + c));  // exact in half (< 2048)
+    using G = GlobalTensor<half, TileShape2D<half, R, C, Layout::NZ>, BaseShape2D<half, R, C, Layout::NZ>,
+                           Layout::NZ>;
+    G src(gm.data()), dst(back.data());
+    Tile<TileType::Vec, half, R, C> plain;  // row-major tile: the loader reorders
+    TLOAD(plain, src);
+    for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c)
+            ASSERT_EQ(static_cast<float>(plain.GetElement(r, c)), static_cast<float>(r * 64 + c))
+                << r << "," << c;
+    Tile<TileType::Mat, half, R, C, BLayout::ColMajor, R, C, SLayout::RowMajor> frac;  // Nz tile
+    TLOAD(frac, src);
+    EXPECT_EQ(static_cast<float>(frac.GetElement(17, 33)), 17.0f * 64 + 33);
+    TSTORE(dst, frac);
+    for (int i = 0; i < R * C; ++i)
+        ASSERT_EQ(back[i].bits(), gm[i].bits()) << i;
 }
 
 TEST_P(TLoadTest, NullGlobalPointerIsAnError) {

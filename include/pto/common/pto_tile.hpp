@@ -9,10 +9,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <type_traits>
 
 #include "pto/common/constants.hpp"
 #include "pto/common/type.hpp"
+#include "ptosim/core/buffers.hpp"
 #include "ptosim/core/check.hpp"
 #include "ptosim/core/dtype.hpp"
 #include "ptosim/core/layout.hpp"
@@ -83,6 +85,15 @@ struct Stride : detail::Dims5<Stride<S1, S2, S3, S4, S5>, S1, S2, S3, S4, S5> {
     constexpr int64_t operator[](int dim) const { return this->values[dim]; }
 };
 
+// `Shape(1, 1, 1, r, c)` and `Stride(a, b, c, d, 1)` without template arguments: every extent is dynamic
+// (class template argument deduction does not see the inherited constructors, so the guides say it).
+template <typename... Ints,
+          std::enable_if_t<sizeof...(Ints) == 5 && (std::is_integral_v<Ints> && ...), int> = 0>
+Shape(Ints...) -> Shape<DYNAMIC, DYNAMIC, DYNAMIC, DYNAMIC, DYNAMIC>;
+template <typename... Ints,
+          std::enable_if_t<sizeof...(Ints) == 5 && (std::is_integral_v<Ints> && ...), int> = 0>
+Stride(Ints...) -> Stride<DYNAMIC, DYNAMIC, DYNAMIC, DYNAMIC, DYNAMIC>;
+
 // A tensor in global memory: pointer + five extents + five strides (in elements) + layout (ND or DN).
 template <typename Element_, typename Shape_, typename Stride_, Layout Layout_ = Layout::ND>
 struct GlobalTensor {
@@ -136,52 +147,100 @@ struct GlobalTensor {
     }
 
     DType& operator()(int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4) const {
-        return data_[i0 * GetStride(0) + i1 * GetStride(1) + i2 * GetStride(2) + i3 * GetStride(3) +
-                     i4 * GetStride(4)];
+        return data_[Offset(i0, i1, i2, i3, i4)];
     }
+    // Element access by element offset from data(), or by the five indices through the strides.
     DType GetElement(std::size_t offset) const { return data_[offset]; }
     void SetElement(std::size_t offset, const DType& v) { data_[offset] = v; }
+    DType GetElement(int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4) const {
+        return data_[Offset(i0, i1, i2, i3, i4)];
+    }
+    void SetElement(int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4, const DType& v) {
+        data_[Offset(i0, i1, i2, i3, i4)] = v;
+    }
+    // data[...] += v under one process-wide lock (pto-isa's atomic accumulate of the CPU model).
+    void AddToElement(std::size_t offset, const DType& v) {
+        std::lock_guard<std::mutex> lock(ptosim::element_lock());
+        data_[offset] = static_cast<RawDType>(data_[offset] + v);
+    }
+    void AddToElement(int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4, const DType& v) {
+        AddToElement(static_cast<std::size_t>(Offset(i0, i1, i2, i3, i4)), v);
+    }
+
+    static inline const Shape_ defaultShape{};
+    static inline const Stride_ defaultStride{};
 
   private:
+    int64_t Offset(int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4) const {
+        return i0 * GetStride(0) + i1 * GetStride(1) + i2 * GetStride(2) + i3 * GetStride(3) +
+               i4 * GetStride(4);
+    }
+
     DType* data_ = nullptr;
     Shape shape_{};
     Stride stride_{};
 };
 
-// 2-D helpers for GlobalTensor shapes and strides (pto-isa names). Layout::ND is row-major, Layout::DN
-// column-major.
+// Global pointers carry no address-space qualifier on the CPU.
+template <typename T>
+struct remove_gm {
+    using type = T;
+};
+template <typename T>
+using remove_gm_t = typename remove_gm<T>::type;
+
+// 2-D helpers for GlobalTensor shapes and strides (pto-isa names): a rows x cols matrix in Layout::ND
+// (row-major), Layout::DN (column-major) or Layout::NZ (the cube's fractal order: C0-wide column blocks of
+// 16-row fractals, C0 = 32 bytes of elements).
+namespace detail {
+constexpr int64_t dyn_or(int64_t a, int64_t v) {
+    return a == DYNAMIC ? DYNAMIC : v;
+}
+constexpr int64_t dyn_or(int64_t a, int64_t b, int64_t v) {
+    return a == DYNAMIC || b == DYNAMIC ? DYNAMIC : v;
+}
+template <typename T, int64_t rows, int64_t cols, Layout L>
+struct Matrix2D {
+    static_assert(L == Layout::ND || L == Layout::DN || L == Layout::NZ,
+                  "TileShape2D: the layout must be Layout::ND, Layout::DN or Layout::NZ");
+    static constexpr int64_t C0 = 32 / static_cast<int64_t>(sizeof(T));
+    using ShapeT = std::conditional_t<L == Layout::NZ,
+                                      Shape<1, dyn_or(cols, cols / C0), dyn_or(rows, rows / 16), 16, C0>,
+                                      Shape<1, 1, 1, rows, cols>>;
+    using StrideT = std::conditional_t<
+        L == Layout::ND,
+        Stride<dyn_or(rows, cols, rows* cols), dyn_or(rows, cols, rows* cols), dyn_or(rows, cols, rows* cols),
+               cols, 1>,
+        std::conditional_t<L == Layout::DN,
+                           Stride<dyn_or(rows, cols, rows* cols), dyn_or(rows, cols, rows* cols),
+                                  dyn_or(rows, cols, rows* cols), 1, rows>,
+                           Stride<dyn_or(rows, cols, rows* cols), dyn_or(rows, rows* C0), 16 * C0, C0, 1>>>;
+    static ShapeT shape(int64_t r, int64_t c) {
+        return L == Layout::NZ ? ShapeT(1, c / C0, r / 16, 16, C0) : ShapeT(1, 1, 1, r, c);
+    }
+    static StrideT stride(int64_t r, int64_t c) {
+        if constexpr (L == Layout::ND)
+            return StrideT(r * c, r * c, r * c, c, 1);
+        else if constexpr (L == Layout::DN)
+            return StrideT(r * c, r * c, r * c, 1, r);
+        else
+            return StrideT(r * c, r * C0, 16 * C0, C0, 1);
+    }
+};
+}  // namespace detail
+
 template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout L = Layout::ND>
-struct TileShape2D : Shape<1, 1, 1, rows, cols> {
-    static_assert(L == Layout::ND || L == Layout::DN,
-                  "TileShape2D: ptosim supports Layout::ND and Layout::DN");
-    using Parent = Shape<1, 1, 1, rows, cols>;
+struct TileShape2D : detail::Matrix2D<T, rows, cols, L>::ShapeT {
+    using Parent = typename detail::Matrix2D<T, rows, cols, L>::ShapeT;
     TileShape2D() = default;
-    TileShape2D(int64_t r, int64_t c) : Parent(1, 1, 1, r, c) {}
+    TileShape2D(int64_t r, int64_t c) : Parent(detail::Matrix2D<T, rows, cols, L>::shape(r, c)) {}
 };
 
 template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout L = Layout::ND>
-struct BaseShape2D;
-template <typename T, int64_t rows, int64_t cols>
-struct BaseShape2D<T, rows, cols, Layout::ND>
-    : Stride<(rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
-             (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
-             (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols, cols, 1> {
-    using Parent = Stride<(rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
-                          (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
-                          (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols, cols, 1>;
+struct BaseShape2D : detail::Matrix2D<T, rows, cols, L>::StrideT {
+    using Parent = typename detail::Matrix2D<T, rows, cols, L>::StrideT;
     BaseShape2D() = default;
-    BaseShape2D(int64_t r, int64_t c) : Parent(r * c, r * c, r * c, c, 1) {}
-};
-template <typename T, int64_t rows, int64_t cols>
-struct BaseShape2D<T, rows, cols, Layout::DN>
-    : Stride<(rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
-             (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
-             (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols, 1, rows> {
-    using Parent = Stride<(rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
-                          (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols,
-                          (rows == DYNAMIC || cols == DYNAMIC) ? DYNAMIC : rows * cols, 1, rows>;
-    BaseShape2D() = default;
-    BaseShape2D(int64_t r, int64_t c) : Parent(r * c, r * c, r * c, 1, r) {}
+    BaseShape2D(int64_t r, int64_t c) : Parent(detail::Matrix2D<T, rows, cols, L>::stride(r, c)) {}
 };
 
 namespace TileConfig {
@@ -230,6 +289,7 @@ struct Tile {
     static constexpr bool isBoxedLayout = SFractal_ != SLayout::NoneBox;
     static constexpr bool isInnerRowMajor = SFractal_ == SLayout::RowMajor;
     static constexpr bool isInnerColMajor = SFractal_ == SLayout::ColMajor;
+    using TileDType = DType*;  // what the tile holds on the CPU: a pointer into its buffer
 
   private:
     static constexpr int inner_rows() {
@@ -343,6 +403,7 @@ struct Tile {
         if (data_ == nullptr) {
             auto_storage_ = ptosim::ub::allocate_auto(GetSizeInBytes());
             data_ = reinterpret_cast<DType*>(auto_storage_.get());
+            capacity_ = GetSizeInBytes();
         }
         return data_;
     }
@@ -353,17 +414,34 @@ struct Tile {
     void SetValue(uint32_t offset, DType v) { data()[offset] = v; }
     DType GetElement(int64_t r, int64_t c) const { return data()[layout.offset(r, c)]; }
     void SetElement(int64_t r, int64_t c, const DType& v) { data()[layout.offset(r, c)] = v; }
+    // data()[(r, c)] += v, under one process-wide lock (pto-isa's atomic accumulate of the CPU model).
+    void AddToElement(int64_t r, int64_t c, const DType& v) {
+        std::lock_guard<std::mutex> lock(ptosim::element_lock());
+        DType& e = data()[layout.offset(r, c)];
+        e = static_cast<DType>(e + v);
+    }
+
+    // Box shape of a fractal layout (1 x 1 for the plain layouts).
+    static constexpr int getInnerRow() { return InnerRows; }
+    static constexpr int getInnerCol() { return InnerCols; }
+
+    // The cube's "K aligned" hint a kernel may set on an operand tile; the CPU model only records it.
+    bool GetKAligned() const { return isKAligned_; }
+    void SetKAligned(bool aligned) { isKAligned_ = aligned; }
 
     // The run-time view the kernel core works from.
     ptosim::TileView view() const {
-        return {reinterpret_cast<std::byte*>(data()), ptosim::dtype_of<DType>, layout,
-                static_cast<int32_t>(GetValidRow()), static_cast<int32_t>(GetValidCol())};
+        ptosim::TileView v{reinterpret_cast<std::byte*>(data()), ptosim::dtype_of<DType>, layout,
+                           static_cast<int32_t>(GetValidRow()), static_cast<int32_t>(GetValidCol())};
+        v.capacity = capacity_;
+        return v;
     }
 
-    // Bind to an address (used by TASSIGN).
-    void AssignAddress(DType* p) {
+    // Bind to an address (used by TASSIGN); `capacity` is how many bytes from it the buffer holds.
+    void AssignAddress(DType* p, std::size_t capacity = GetSizeInBytes()) {
         auto_storage_.reset();
         data_ = p;
+        capacity_ = capacity;
     }
 
     unsigned RowMaskInternal = ValidRow == DYNAMIC ? Rows : ValidRow;
@@ -371,7 +449,9 @@ struct Tile {
 
   private:
     mutable DType* data_ = nullptr;
+    mutable std::size_t capacity_ = GetSizeInBytes();
     mutable std::shared_ptr<std::byte[]> auto_storage_;
+    bool isKAligned_ = false;
 };
 
 // Aliases for the cube operand tiles (A5 layouts).

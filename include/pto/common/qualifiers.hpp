@@ -32,6 +32,9 @@
 #ifndef __fbuf__
 #define __fbuf__
 #endif
+#ifndef __biasbuf__
+#define __biasbuf__
+#endif
 #ifndef __in__
 #define __in__
 #endif

@@ -139,6 +139,73 @@ enum class MaskPattern : uint8_t {
     P1111 = 7,
 };
 
+// Quantisation, store and move modes of the cube and conversion instructions (pto-isa's values).
+enum class QuantType { MXFP8 = 0, MXFP4_E2M1 = 1, INT8_SYM = 2, INT8_ASYM = 3 };
+enum class QuantScaleAlg { OCP = 0, NV = 1 };
+enum class MxQuantAlg { OcpMxFp8E4M3 = 0, NvMxFp8E4M3 = 1, OcpMxFp4E2M1 = 2, NvMxFp4E2M1 = 3, Hif4 = 4 };
+enum class VecStoreMode { ND = 0, NZ = 1 };
+enum class STPhase : uint8_t { Unspecified = 0, Partial = 2, Final = 3 };
+enum class AccPhase : uint8_t { Unspecified = 0, Unknown = Unspecified, Partial = 2, Final = 3 };
+enum class AccToVecMode : uint8_t {
+    SingleModeVec0 = 0,
+    SingleModeVec1 = 1,
+    DualModeSplitM = 2,
+    DualModeSplitN = 3
+};
+enum class ReluPreMode : uint8_t { NoRelu = 0, NormalRelu = 1 };
+enum class AtomicType : uint8_t { AtomicNone = 0, AtomicAdd = 1 };
+enum class TFillPadMode : uint8_t { Normal = 0, InPlace = 1, Expand = 2 };
+enum class SaturationMode : uint8_t { ON = 0, OFF = 1 };
+enum class SetFmatrixMode {
+    FMATRIX_A_AUTO = 0,
+    FMATRIX_B_AUTO = 1,
+    FMATRIX_A_MANUAL = 2,
+    FMATRIX_B_MANUAL = 3
+};
+enum class TileLayoutCustom : uint8_t { ND, DN, NZ, ZN, ZZ, NONE };
+enum class TCopyMode : uint8_t { SHALLOW_COPY = 0, DEEP_COPY = 1 };
+enum class TInsertMode : uint8_t { SPLIT2 = 2, SPLIT4 = 3 };
+#define TINSERT_MODE_DEFINED 1
+enum class ScatterAxis : uint8_t { SCATTER_ROW = 0, SCATTER_COL = 1 };
+enum class GatherAxis : uint8_t { GATHER_ROW = 0, GATHER_COL = 1 };
+enum class GatherOOB : uint8_t { Undefined = 0, Clamp = 1, Wrap = 2, Zero = 3 };
+enum VFImplKind : unsigned {
+    VFIMPL_DEFAULT = 0,
+    VFIMPL_1D_NO_POST_UPDATE = 1,
+    VFIMPL_2D_NO_POST_UPDATE = 2,
+    VFIMPL_1D_POST_UPDATE = 3,
+    VFIMPL_2D_POST_UPDATE = 4,
+};
+
+// Cross-core synchronisation modes (SYNCALL).
+enum class SyncAllMode { Hard = 0, Soft = 1 };
+enum class SyncCoreType { AIVOnly = 0, AICOnly = 1, Mix = 2 };
+constexpr uint16_t SYNC_AIC_FLAG = 11;
+constexpr uint16_t SYNC_AIV_FLAG = 12;
+constexpr uint16_t SYNC_AIC_AIV_FLAG = 13;
+constexpr uint16_t SYNC_AIV_ONLY_ALL = 14;
+constexpr uint16_t SYNC_FLAG_ID_MAX = 16;
+
+// Precision selectors of the element-wise math instructions (the first template argument, e.g.
+// TDIV<DivAlgorithm::HIGH_PRECISION>(...)).
+enum class DivAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class RecipAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class ExpAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class LogAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class SqrtAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class RsqrtAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class PowAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class RemAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class RemSAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class FmodAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+enum class FmodSAlgorithm : uint8_t { DEFAULT = 0, HIGH_PRECISION = 1 };
+
+// TRANDOM's key and counter (Philox words).
+constexpr int PTO_RANDOM_KEY_SIZE = 2;
+constexpr int PTO_RANDOM_COUNTER_SIZE = 4;
+using TRandomKey = uint32_t[PTO_RANDOM_KEY_SIZE];
+using TRandomCounter = uint32_t[PTO_RANDOM_COUNTER_SIZE];
+
 namespace GlobalTensorDim {
 constexpr int DIM_0 = 0;
 constexpr int DIM_1 = 1;

@@ -21,8 +21,14 @@ ptosim::GlobalView global_view(GlobalData& g) {
         v.shape[i] = g.GetShape(i);
         v.stride[i] = g.GetStride(i);
     }
-    v.layout = GlobalData::layout == Layout::DN ? ptosim::GlobalLayout::DN : ptosim::GlobalLayout::ND;
+    v.layout = GlobalData::layout == Layout::DN   ? ptosim::GlobalLayout::DN
+               : GlobalData::layout == Layout::NZ ? ptosim::GlobalLayout::NZ
+                                                  : ptosim::GlobalLayout::ND;
     return v;
+}
+
+constexpr bool movable_global_layout(Layout l) {
+    return l == Layout::ND || l == Layout::DN || l == Layout::NZ;
 }
 
 template <auto P>
@@ -44,8 +50,8 @@ PTO_INST RecordEvent TLOAD(TileData& dst, GlobalData& src, WaitEvents&... events
     PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TLOAD", "src must be a GlobalTensor");
     PTOSIM_STATIC_CHECK(sizeof(typename TileData::DType) == sizeof(typename GlobalData::RawDType), "TLOAD",
                         "tile and global tensor element sizes must match");
-    PTOSIM_STATIC_CHECK(GlobalData::layout == Layout::ND || GlobalData::layout == Layout::DN, "TLOAD",
-                        "the global tensor layout must be Layout::ND or Layout::DN");
+    PTOSIM_STATIC_CHECK(detail::movable_global_layout(GlobalData::layout), "TLOAD",
+                        "the global tensor layout must be Layout::ND, Layout::DN or Layout::NZ");
     TSYNC(events...);
     ptosim::ops::tload(dst.view(), detail::global_view(src), detail::pad_of<TileData::PadVal>());
     return {};
@@ -57,8 +63,8 @@ PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... event
     PTOSIM_STATIC_CHECK(is_tile_data_v<TileData>, "TSTORE", "src must be a Tile");
     PTOSIM_STATIC_CHECK(sizeof(typename TileData::DType) == sizeof(typename GlobalData::RawDType), "TSTORE",
                         "tile and global tensor element sizes must match");
-    PTOSIM_STATIC_CHECK(GlobalData::layout == Layout::ND || GlobalData::layout == Layout::DN, "TSTORE",
-                        "the global tensor layout must be Layout::ND or Layout::DN");
+    PTOSIM_STATIC_CHECK(detail::movable_global_layout(GlobalData::layout), "TSTORE",
+                        "the global tensor layout must be Layout::ND, Layout::DN or Layout::NZ");
     TSYNC(events...);
     ptosim::ops::tstore(detail::global_view(dst), src.view());
     return {};

@@ -12,6 +12,8 @@ namespace ptosim {
 enum class GlobalLayout : uint8_t {
     ND,  // tile row -> dims 0..3 (dim 3 fastest), tile column -> dim 4
     DN,  // tile row -> dim 3, tile column -> dims 0, 1, 2, 4 (dim 4 fastest)
+    NZ,  // the cube's fractal order: tile row -> dims 2, 3 (16-row blocks), tile column -> dims 0, 1, 4
+         // (C0-wide column blocks, dim 4 fastest)
 };
 
 struct GlobalView {
@@ -23,10 +25,24 @@ struct GlobalView {
 
     // Rows and columns of the 2-D matrix this tensor presents to a tile.
     int64_t rows() const {
-        return layout == GlobalLayout::ND ? shape[0] * shape[1] * shape[2] * shape[3] : shape[3];
+        switch (layout) {
+            case GlobalLayout::ND:
+                return shape[0] * shape[1] * shape[2] * shape[3];
+            case GlobalLayout::DN:
+                return shape[3];
+            default:
+                return shape[2] * shape[3];
+        }
     }
     int64_t cols() const {
-        return layout == GlobalLayout::ND ? shape[4] : shape[0] * shape[1] * shape[2] * shape[4];
+        switch (layout) {
+            case GlobalLayout::ND:
+                return shape[4];
+            case GlobalLayout::DN:
+                return shape[0] * shape[1] * shape[2] * shape[4];
+            default:
+                return shape[0] * shape[1] * shape[4];
+        }
     }
 
     // Element offset of the matrix position (r, c).
@@ -40,12 +56,19 @@ struct GlobalView {
             r /= shape[2];
             i[1] = r % shape[1];
             i[0] = r / shape[1];
-        } else {
+        } else if (layout == GlobalLayout::DN) {
             i[3] = r;
             i[4] = c % shape[4];
             c /= shape[4];
             i[2] = c % shape[2];
             c /= shape[2];
+            i[1] = c % shape[1];
+            i[0] = c / shape[1];
+        } else {
+            i[3] = r % shape[3];
+            i[2] = r / shape[3];
+            i[4] = c % shape[4];
+            c /= shape[4];
             i[1] = c % shape[1];
             i[0] = c / shape[1];
         }
@@ -62,7 +85,7 @@ struct GlobalView {
     }
     // Length of the run of rows starting at row r that share one outer index (the fastest row dim).
     int64_t row_run(int64_t r) const {
-        return layout == GlobalLayout::ND ? shape[3] - r % shape[3] : shape[3] - r;
+        return layout == GlobalLayout::DN ? shape[3] - r : shape[3] - r % shape[3];
     }
 };
 

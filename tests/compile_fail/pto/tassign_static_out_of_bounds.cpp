@@ -1,4 +1,4 @@
-// expect-error: TASSIGN: tile does not fit in the 512 KiB Unified Buffer
+// expect-error: TASSIGN: tile does not fit in its buffer
 #include <pto/pto-inst.hpp>
 void f() {
     pto::Tile<pto::TileType::Vec, float, 16, 64> t;
