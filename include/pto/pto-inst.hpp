@@ -11,5 +11,7 @@
 #include "pto/common/pto_instr.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/common/type.hpp"
+#include "pto/cpu/Hifloat8.hpp"
+#include "pto/cpu/MXTypes.hpp"
 #include "pto/cpu/NPUMemoryModel.hpp"
 #include "pto/cpu/tile_offsets.hpp"

@@ -74,9 +74,16 @@ inline void global(const GlobalView& g, const char* instr, const char* operand) 
         const Wide span = static_cast<Wide>(g.shape[d] - 1) * g.stride[d];
         (span < 0 ? lo : hi) += span;
     }
-    const Wide es = static_cast<Wide>(dtype_size(g.dtype));
     const Wide at = g.data - block->base;  // the tensor's address, as an offset into the block
-    const Wide first = at + lo * es, end = at + (hi + 1) * es;
+    Wide first = 0, end = 0;
+    if (dtype_is_twin(g.dtype)) {  // element offsets count nibbles: element i is in byte i / 2
+        first = at + (lo >= 0 ? lo / 2 : -((-lo + 1) / 2));
+        end = at + hi / 2 + 1;
+    } else {
+        const Wide es = static_cast<Wide>(dtype_size(g.dtype));
+        first = at + lo * es;
+        end = at + (hi + 1) * es;
+    }
     const auto shown = [](Wide v) {
         constexpr Wide kMax = INT64_MAX;
         return static_cast<int64_t>(v > kMax ? kMax : (v < -kMax ? -kMax : v));

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <set>
+#include <thread>
 #include <utility>
 
 #include <pto/pto-inst.hpp>
@@ -22,12 +24,20 @@ TEST(CpuSim, LaunchRunsEveryBlockAndSubblockOnItsOwnCore) {
     opts.kernel_name = "probe";
     opts.explicit_block_count = 3;
     opts.subblocks_per_block = 2;
+    std::atomic<int> arrived{0};
     cpu_sim::LaunchKernelMultiCore(opts, nullptr, [&] {
-        std::lock_guard<std::mutex> lock(m);
-        seen.insert({get_block_idx(), get_subblockid()});
-        nums.insert(get_block_num());
-        dims.insert(get_subblockdim());
-        ubs.insert(ptosim::ub::base());
+        {
+            std::lock_guard<std::mutex> lock(m);
+            seen.insert({get_block_idx(), get_subblockid()});
+            nums.insert(get_block_num());
+            dims.insert(get_subblockdim());
+            ubs.insert(ptosim::ub::base());
+        }
+        // Every core waits for all six: they run at once, and no buffer is freed (and reused) before the
+        // others have taken theirs.
+        arrived.fetch_add(1);
+        while (arrived.load() < 6)
+            std::this_thread::yield();
     });
     EXPECT_EQ(seen.size(), 6u);
     EXPECT_EQ(nums, std::set<int64_t>{3});

@@ -298,6 +298,50 @@ TEST_P(TLoadTest, NzGlobalTensorsLoadAndStoreByMatrixPosition) {
         ASSERT_EQ(back[i].bits(), gm[i].bits()) << i;
 }
 
+// The 8-bit float types move as bytes; the 4-bit ones two to a byte (element i in the low nibble of byte i /
+// 2 when i is even), on the tile and in global memory, with the pad value in every nibble outside the valid
+// region.
+TEST_P(TLoadTest, NarrowFloatTilesMoveElementsAndPadNibbles) {
+    std::vector<float8_e4m3_t> g8(4 * 32);
+    for (int i = 0; i < 4 * 32; ++i)
+        g8[i] = float8_e4m3_t::FromRaw(static_cast<uint8_t>(i));
+    GlobalTensor<float8_e4m3_t, Shape<1, 1, 1, 4, 32>, Stride<1, 1, 1, 32, 1>> src8(g8.data());
+    Tile<TileType::Vec, float8_e4m3_t, 8, 32, BLayout::RowMajor, 4, 32, SLayout::NoneBox, 512, PadValue::Max>
+        t8;
+    TLOAD(t8, src8);
+    EXPECT_EQ(t8.GetElement(3, 31).RawData(), 127u);
+    EXPECT_EQ(static_cast<float>(t8.GetElement(5, 0)),
+              448.0f);  // E4M3 has no infinity: Max pads its largest value
+
+    constexpr int R = 2, C = 64;  // 64 nibbles = 32 bytes per row
+    std::vector<uint8_t> gbytes(R * C / 2);
+    for (std::size_t i = 0; i < gbytes.size(); ++i)
+        gbytes[i] = static_cast<uint8_t>(i * 7);
+    auto* g4 = reinterpret_cast<float4_e2m1x2_t*>(gbytes.data());
+    GlobalTensor<float4_e2m1x2_t, Shape<1, 1, 1, R, 40>, Stride<1, 1, 1, C, 1>> src4(g4);
+    Tile<TileType::Vec, float4_e2m1x2_t, 4, C, BLayout::RowMajor, R, 40, SLayout::NoneBox, 512, PadValue::Min>
+        t4;
+    static_assert(decltype(t4)::GetSizeInBytes() == 4 * C / 2);
+    TLOAD(t4, src4);
+    const auto nibble = [&](int r, int c) {
+        return (gbytes[(r * C + c) / 2] >> (((r * C + c) % 2) * 4)) & 0xF;
+    };
+    for (int r = 0; r < R; ++r)
+        for (int c = 0; c < 40; ++c)
+            ASSERT_EQ(t4.GetElement(r, c).RawData(), nibble(r, c)) << r << "," << c;
+    EXPECT_EQ(t4.GetElement(0, 40).RawData(), 0xFu);  // -6, the lowest E2M1 value
+    EXPECT_EQ(t4.GetElement(3, 63).RawData(), 0xFu);
+    std::vector<uint8_t> out(R * C / 2, 0);
+    GlobalTensor<float4_e2m1x2_t, Shape<1, 1, 1, R, 40>, Stride<1, 1, 1, C, 1>> dst4(
+        reinterpret_cast<float4_e2m1x2_t*>(out.data()));
+    TSTORE(dst4, t4);
+    for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c) {
+            const int got = (out[(r * C + c) / 2] >> (((r * C + c) % 2) * 4)) & 0xF;
+            ASSERT_EQ(got, c < 40 ? nibble(r, c) : 0) << r << "," << c;  // nothing past the valid columns
+        }
+}
+
 TEST_P(TLoadTest, NullGlobalPointerIsAnError) {
     using G = GlobalTensor<float, Shape<1, 1, 1, 8, 16>, Stride<1, 1, 1, 16, 1>>;
     G g(nullptr);

@@ -256,11 +256,7 @@ constexpr int fractalMxSize = 32;
 
 namespace detail {
 template <typename T>
-inline constexpr bool is_tile_element_v =
-    std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t> ||
-    std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
-    std::is_same_v<T, int64_t> || std::is_same_v<T, uint64_t> || std::is_same_v<T, half> ||
-    std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float> || std::is_same_v<T, double>;
+inline constexpr bool is_tile_element_v = ptosim::HasDType<T>::value;
 }  // namespace detail
 
 template <TileType Loc_, typename Element_, int Rows_, int Cols_, BLayout BFractal_ = BLayout::RowMajor,
@@ -269,8 +265,10 @@ template <TileType Loc_, typename Element_, int Rows_, int Cols_, BLayout BFract
           CompactMode Compact_ = CompactMode::Null>
 struct Tile {
     using DType = Element_;
-    PTOSIM_STATIC_CHECK(detail::is_tile_element_v<DType>, "Tile",
-                        "DType must be int8_t..uint64_t, half, bfloat16_t, float or double");
+    PTOSIM_STATIC_CHECK(
+        detail::is_tile_element_v<DType>, "Tile",
+        "DType must be int8_t..uint64_t, half, bfloat16_t, float, double or one of the 8-bit and "
+        "4-bit float types (float8_e4m3_t, ..., float4_e2m1x2_t)");
 
     static constexpr TileType Loc = Loc_;
     static constexpr int Rows = Rows_;
@@ -395,7 +393,11 @@ struct Tile {
         SetValidCol(c);
     }
 
-    static constexpr std::size_t GetSizeInUnits() { return static_cast<std::size_t>(Numel); }
+    // Elements stored two per byte (the 4-bit types) take half as many units.
+    static constexpr bool kTwin = ptosim::dtype_is_twin(ptosim::dtype_of<DType>);
+    static constexpr std::size_t GetSizeInUnits() {
+        return static_cast<std::size_t>(kTwin ? Numel / 2 : Numel);
+    }
     static constexpr std::size_t GetSizeInBytes() { return GetSizeInUnits() * sizeof(DType); }
 
     // The tile's storage; a tile that was never assigned gets zero-filled storage of its own here.
@@ -410,15 +412,17 @@ struct Tile {
     bool IsAssigned() const { return data_ != nullptr && auto_storage_ == nullptr; }
 
     // Element access by storage offset (GetValue/SetValue) and by logical position (GetElement/SetElement).
-    DType GetValue(uint32_t offset) const { return data()[offset]; }
-    void SetValue(uint32_t offset, DType v) { data()[offset] = v; }
-    DType GetElement(int64_t r, int64_t c) const { return data()[layout.offset(r, c)]; }
-    void SetElement(int64_t r, int64_t c, const DType& v) { data()[layout.offset(r, c)] = v; }
+    // For the 4-bit types an offset counts elements (nibbles): element i is the low nibble of byte i / 2 when
+    // i is even, the high nibble when odd.
+    DType GetValue(uint32_t offset) const { return load(offset); }
+    void SetValue(uint32_t offset, DType v) { store(offset, v); }
+    DType GetElement(int64_t r, int64_t c) const { return load(layout.offset(r, c)); }
+    void SetElement(int64_t r, int64_t c, const DType& v) { store(layout.offset(r, c), v); }
     // data()[(r, c)] += v, under one process-wide lock (pto-isa's atomic accumulate of the CPU model).
     void AddToElement(int64_t r, int64_t c, const DType& v) {
         std::lock_guard<std::mutex> lock(ptosim::element_lock());
-        DType& e = data()[layout.offset(r, c)];
-        e = static_cast<DType>(e + v);
+        const std::size_t i = layout.offset(r, c);
+        store(i, static_cast<DType>(load(i) + v));
     }
 
     // Box shape of a fractal layout (1 x 1 for the plain layouts).
@@ -448,6 +452,24 @@ struct Tile {
     unsigned ColMaskInternal = ValidCol == DYNAMIC ? Cols : ValidCol;
 
   private:
+    DType load(std::size_t i) const {
+        if constexpr (kTwin) {
+            const uint8_t byte = reinterpret_cast<const uint8_t*>(data())[i / 2];
+            return DType::FromRaw(static_cast<uint8_t>((byte >> ((i % 2) * 4)) & 0xFu));
+        } else {
+            return data()[i];
+        }
+    }
+    void store(std::size_t i, const DType& v) {
+        if constexpr (kTwin) {
+            uint8_t& byte = reinterpret_cast<uint8_t*>(data())[i / 2];
+            const unsigned shift = (i % 2) * 4;
+            byte = static_cast<uint8_t>((byte & ~(0xFu << shift)) | ((v.RawData() & 0xFu) << shift));
+        } else {
+            data()[i] = v;
+        }
+    }
+
     mutable DType* data_ = nullptr;
     mutable std::size_t capacity_ = GetSizeInBytes();
     mutable std::shared_ptr<std::byte[]> auto_storage_;

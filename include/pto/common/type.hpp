@@ -206,6 +206,14 @@ constexpr int PTO_RANDOM_COUNTER_SIZE = 4;
 using TRandomKey = uint32_t[PTO_RANDOM_KEY_SIZE];
 using TRandomCounter = uint32_t[PTO_RANDOM_COUNTER_SIZE];
 
+// A signed 4-bit integer in the low nibble of a byte (TCVT's int4 results).
+struct int4b_t {
+    uint8_t storage = 0;
+    int4b_t() = default;
+    explicit int4b_t(int32_t v) : storage(static_cast<uint8_t>(v & 0xF)) {}
+    operator int8_t() const { return static_cast<int8_t>((storage & 0x8) != 0 ? storage | 0xF0 : storage); }
+};
+
 namespace GlobalTensorDim {
 constexpr int DIM_0 = 0;
 constexpr int DIM_1 = 1;

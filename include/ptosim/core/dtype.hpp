@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "ptosim/core/float16.hpp"
+#include "ptosim/core/narrow_float.hpp"
 
 namespace ptosim {
 
@@ -70,6 +71,17 @@ constexpr std::size_t dtype_size(DType t) {
     }
 }
 
+// Packed 4-bit types: two elements per byte (element i in the low nibble of byte i / 2 when i is even, the
+// high nibble when odd). A tile or tensor of them counts elements, not bytes.
+constexpr bool dtype_is_twin(DType t) {
+    return t == DType::E2M1X2 || t == DType::E1M2X2 || t == DType::HIF4X2 || t == DType::S4X2 ||
+           t == DType::U4X2;
+}
+// Bytes that n consecutive elements starting at element 0 occupy.
+constexpr std::size_t dtype_bytes(DType t, std::size_t n) {
+    return dtype_is_twin(t) ? (n + 1) / 2 : n * dtype_size(t);
+}
+
 constexpr bool dtype_is_float(DType t) {
     return static_cast<unsigned>(t) <= 14;
 }
@@ -114,6 +126,18 @@ template <>
 struct DTypeOf<float> : std::integral_constant<DType, DType::F32> {};
 template <>
 struct DTypeOf<double> : std::integral_constant<DType, DType::F64> {};
+template <>
+struct DTypeOf<NarrowFloat<narrow::Format::E4M3>> : std::integral_constant<DType, DType::E4M3> {};
+template <>
+struct DTypeOf<NarrowFloat<narrow::Format::E5M2>> : std::integral_constant<DType, DType::E5M2> {};
+template <>
+struct DTypeOf<NarrowFloat<narrow::Format::E8M0>> : std::integral_constant<DType, DType::E8M0> {};
+template <>
+struct DTypeOf<NarrowFloat<narrow::Format::HiF8>> : std::integral_constant<DType, DType::HIF8> {};
+template <>
+struct DTypeOf<NarrowFloat<narrow::Format::E2M1>> : std::integral_constant<DType, DType::E2M1X2> {};
+template <>
+struct DTypeOf<NarrowFloat<narrow::Format::E1M2>> : std::integral_constant<DType, DType::E1M2X2> {};
 
 template <typename T>
 inline constexpr DType dtype_of = DTypeOf<std::remove_cv_t<T>>::value;

@@ -22,13 +22,13 @@ struct TileView {
     std::size_t capacity = SIZE_MAX;
 
     std::size_t elem_size() const { return dtype_size(dtype); }
-    std::size_t bytes() const { return layout.size() * elem_size(); }
+    std::size_t bytes() const { return dtype_bytes(dtype, layout.size()); }
     // Bytes from `data` to the end of the last valid element: in every layout that element has the highest
     // offset of the valid region.
     std::size_t valid_bytes() const {
         if (valid_rows <= 0 || valid_cols <= 0)
             return 0;
-        return (layout.offset(valid_rows - 1, valid_cols - 1) + 1) * elem_size();
+        return dtype_bytes(dtype, layout.offset(valid_rows - 1, valid_cols - 1) + 1);
     }
     int32_t rows() const { return layout.rows; }
     int32_t cols() const { return layout.cols; }
