@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/check.hpp"
 
 namespace ptosim::linx {
 
@@ -20,62 +21,31 @@ std::string type_text(DType t) {
     return std::string(dtype_name(t));
 }
 
-// The op's element-type rules (dtype_rules.hpp) for this profile. *datr_part is set when the DstType is at
-// fault.
-std::optional<Err> check_rules(const Block& b, Arch arch, bool* datr_part) {
-    const isa::OpInfo& op = *b.op;
-    const std::string name(op.name);
-    const std::string profile(arch_caps(arch).name);
-    switch (op.rule) {
-        case isa::Rule::None:
-            return std::nullopt;
-        case isa::Rule::Histogram:
-            if (!isa::thistogram_available(arch))
-                return Err{AsmStatus::UnavailableOnProfile, name + " on " + profile};
-            if (!isa::thistogram_src_ok(b.type))
-                return Err{AsmStatus::DTypeNotAllowed,
-                           name + " source type " + type_text(b.type) + " (allowed: U16, U32)"};
-            if (!isa::thistogram_dst_ok(b.dst_type())) {
-                *datr_part = true;
-                return Err{AsmStatus::DTypeNotAllowed,
-                           name + " DstType " + type_text(b.dst_type()) + " (allowed: U8, U16, U32, U64)"};
-            }
-            if (!isa::thistogram_byte_ok(b.type, b.byte_id())) {
-                *datr_part = true;
-                return Err{AsmStatus::ByteIdOutOfRange,
-                           "Byte" + std::to_string(b.byte_id()) + " with a " + type_text(b.type) + " source"};
-            }
-            return std::nullopt;
-        case isa::Rule::Cmp:
-        case isa::Rule::Cmps: {
-            const bool ok =
-                op.rule == isa::Rule::Cmp ? isa::tcmp_src_ok(arch, b.type) : isa::tcmps_src_ok(arch, b.type);
-            if (!ok)
-                return Err{AsmStatus::DTypeNotAllowed,
-                           name + " source type " + type_text(b.type) + " on " + profile};
-            return std::nullopt;
-        }
-        case isa::Rule::Interleave:
-            if (!isa::interleave_available(arch))
-                return Err{AsmStatus::UnavailableOnProfile, name + " on " + profile};
-            if (!isa::interleave_dtype_ok(b.type))
-                return Err{AsmStatus::DTypeNotAllowed,
-                           name + " type " + type_text(b.type) +
-                               " (allowed: S8, U8, S16, U16, S32, U32, FP16, BF16, FP32)"};
-            return std::nullopt;
-        case isa::Rule::Select:
-        case isa::Rule::Fill: {
-            // The BSTART type is the data type (TSEL: src0, src1 and dst; TEXPANDS: dst). TSEL's mask type is
-            // not in the encoding, so isa::tsel_mask_ok has nothing to check here.
-            const bool ok = op.rule == isa::Rule::Select ? isa::tsel_dtype_ok(arch, b.type)
-                                                         : isa::texpands_dtype_ok(arch, b.type);
-            if (!ok)
-                return Err{AsmStatus::DTypeNotAllowed,
-                           name + " type " + type_text(b.type) + " on " + profile};
-            return std::nullopt;
-        }
+// The descriptor's element-type and attribute rules (isa/check.hpp) as an assembler status, and the word at
+// fault: the B.DATR (word 1) when the destination type or ByteId is, else the BSTART.
+std::optional<std::pair<Err, std::size_t>> check_types(const Block& b, Arch arch) {
+    isa::BlockTypes t;
+    t.type = b.type;
+    t.dst_type = b.dst_type();
+    t.byte_id = b.byte_id();
+    if (const auto c = b.cmp())
+        t.cmode = static_cast<int>(*c);
+    const auto e = isa::check_block_types(*b.op, arch, t);
+    if (!e)
+        return std::nullopt;
+    switch (e->kind) {
+        case isa::Violation::Unavailable:
+            return std::pair{Err{AsmStatus::UnavailableOnProfile, e->detail}, std::size_t{0}};
+        case isa::Violation::Type:
+            return std::pair{Err{AsmStatus::DTypeNotAllowed, e->detail}, std::size_t{0}};
+        case isa::Violation::DstType:
+            return std::pair{Err{AsmStatus::DTypeNotAllowed, e->detail}, std::size_t{1}};
+        case isa::Violation::ByteId:
+            return std::pair{Err{AsmStatus::ByteIdOutOfRange, e->detail}, std::size_t{1}};
+        case isa::Violation::CmpMode:
+            break;
     }
-    return std::nullopt;
+    return std::pair{Err{AsmStatus::ReservedCmpMode, e->detail}, std::size_t{1}};
 }
 
 }  // namespace
@@ -236,10 +206,9 @@ Expected<Block> make_block(std::span<const Insn> insns, Arch arch, std::size_t* 
         if (d.canon && !op.has(isa::kCanon))
             return Err{AsmStatus::AttributeNotAllowed, name + " has no canonicalize flag"};
     }
-    bool datr_part = false;
-    if (auto e = check_rules(b, arch, &datr_part)) {
-        at = datr_part ? 1 : 0;
-        return *e;
+    if (auto e = check_types(b, arch)) {
+        at = e->second;
+        return e->first;
     }
     return b;
 }

@@ -11,9 +11,7 @@
 #include <cstdio>
 #include <map>
 
-#include "kernels.hpp"
 #include "ptosim/asm/block.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
 #include "ptosim/machine/data.hpp"
 #include "ptosim/machine/program.hpp"
 #include "ptosim/machine/views.hpp"
@@ -293,7 +291,7 @@ class Lowering {
     // The declared type of operand k (nullptr when the statement gives none for it). A synchronous
     // statement's one shared type is its data tiles' (`tsel %m, %a, %b : T`): a mask or idx source has a type
     // of its own.
-    static const Type* given_type(const Stmt& s, std::size_t k, std::size_t tiles, const OpViews& views) {
+    static const Type* given_type(const Stmt& s, std::size_t k, std::size_t tiles, const isa::Views& views) {
         const auto& ts = s.operand_types;
         if (ts.empty())
             return nullptr;
@@ -309,11 +307,10 @@ class Lowering {
         const std::string name(op.name);
         const std::size_t tiles = pto_as::tile_operand_count(s);
         const auto now = static_cast<std::ptrdiff_t>(i);
-        const OpViews views = op_views(op, tiles);
-        // An operation without a kernel has no views in the model: its block is built from the types as
-        // written (a check against a guessed view would reject correct types), and running it reports "not
-        // implemented".
-        const bool modelled = find_kernel(op.op) != nullptr;
+        const isa::Views views = op_views(op, tiles);
+        // An operation whose descriptor does not define its views yet (the reductions and expansions) has its
+        // block built from the types as written; running it reports "not implemented".
+        const bool modelled = views.dst != DstRule::Unspecified;
 
         // Operands.
         std::vector<std::size_t> src;
@@ -379,7 +376,7 @@ class Lowering {
                 // The model reads the mask with the view TCMP writes for the data's shape, so a TCMP result
                 // of that shape is the one mask type that fits. A uint32_t mask is a valid TSEL mask, but a
                 // Linx block has no field to say so.
-                if (t.dtype != DType::U8 && isa::tsel_mask_ok(t.dtype))
+                if (t.dtype != DType::U8 && isa::kMaskWords.contains(t.dtype))
                     fail(Status::NotExpressible, v.loc,
                          v.name + ": the block has no field for the mask's type; the model reads ui8 masks");
                 const DstForm m = dst_form(DstRule::Mask, shape, DType::U8);

@@ -4,10 +4,11 @@
 #include <cstring>
 #include <new>
 
-#include "kernels.hpp"
 #include "ptosim/core/check.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/check.hpp"
+#include "ptosim/isa/profile.hpp"
 #include "ptosim/machine/views.hpp"
+#include "ptosim/ops/execute.hpp"
 
 namespace ptosim::machine {
 
@@ -22,61 +23,31 @@ std::string tile_name(Hand h, unsigned index) {
     return std::string(linx::hand_name(h)) + "#" + std::to_string(index);
 }
 
-std::string type_text(DType t) {
-    return std::string(dtype_name(t));
+// The descriptor's element-type and attribute rules (isa/check.hpp) for the profile: the same check the
+// assembler applies, again here because a Block can be built by hand, decoded for another profile, or run on
+// another profile.
+std::optional<std::pair<FaultKind, std::string>> check_types(const linx::Block& b, Arch arch) {
+    isa::BlockTypes t;
+    t.type = b.type;
+    t.dst_type = b.dst_type();
+    t.byte_id = b.byte_id();
+    if (const auto c = b.cmp())
+        t.cmode = static_cast<int>(*c);
+    const auto e = isa::check_block_types(*b.op, arch, t);
+    if (!e)
+        return std::nullopt;
+    return std::pair{
+        e->kind == isa::Violation::Unavailable ? FaultKind::UnavailableOnProfile : FaultKind::DTypeNotAllowed,
+        e->detail};
 }
 
-// The op's element-type rules (dtype_rules.hpp) for the profile: the same rules the assembler applies,
-// checked again because a Block can be built by hand, decoded for another profile, or run on another profile.
-std::optional<std::pair<FaultKind, std::string>> check_rules(const linx::Block& b, Arch arch) {
-    const isa::OpInfo& op = *b.op;
-    const std::string name(op.name);
-    const std::string profile(arch_caps(arch).name);
-    using R = std::pair<FaultKind, std::string>;
-    switch (op.rule) {
-        case isa::Rule::None:
-            break;
-        case isa::Rule::Histogram:
-            if (!isa::thistogram_available(arch))
-                return R{FaultKind::UnavailableOnProfile, name + " on " + profile};
-            if (!isa::thistogram_src_ok(b.type))
-                return R{FaultKind::DTypeNotAllowed,
-                         name + " source type " + type_text(b.type) + " (U16, U32)"};
-            if (!isa::thistogram_dst_ok(b.dst_type()))
-                return R{FaultKind::DTypeNotAllowed,
-                         name + " DstType " + type_text(b.dst_type()) + " (U8, U16, U32, U64)"};
-            if (!isa::thistogram_byte_ok(b.type, b.byte_id()))
-                return R{FaultKind::DTypeNotAllowed, name + " Byte" + std::to_string(b.byte_id()) +
-                                                         " with a " + type_text(b.type) + " source"};
-            break;
-        case isa::Rule::Cmp:
-        case isa::Rule::Cmps: {
-            const bool ok =
-                op.rule == isa::Rule::Cmp ? isa::tcmp_src_ok(arch, b.type) : isa::tcmps_src_ok(arch, b.type);
-            if (!ok)
-                return R{FaultKind::DTypeNotAllowed,
-                         name + " source type " + type_text(b.type) + " on " + profile};
-            if (!b.cmp() || static_cast<unsigned>(*b.cmp()) > 5)
-                return R{FaultKind::DTypeNotAllowed, name + " without a valid compare mode"};
-            break;
-        }
-        case isa::Rule::Interleave:
-            if (!isa::interleave_available(arch))
-                return R{FaultKind::UnavailableOnProfile, name + " on " + profile};
-            if (!isa::interleave_dtype_ok(b.type))
-                return R{FaultKind::DTypeNotAllowed, name + " type " + type_text(b.type) +
-                                                         " (S8, U8, S16, U16, S32, U32, FP16, BF16, FP32)"};
-            break;
-        case isa::Rule::Select:
-        case isa::Rule::Fill: {
-            const bool ok = op.rule == isa::Rule::Select ? isa::tsel_dtype_ok(arch, b.type)
-                                                         : isa::texpands_dtype_ok(arch, b.type);
-            if (!ok)
-                return R{FaultKind::DTypeNotAllowed, name + " type " + type_text(b.type) + " on " + profile};
-            break;
-        }
-    }
-    return std::nullopt;
+// Linx CMode (EQ 0, NE 1, LT 2, GT 3, LE 4, GE 5) -> the kernel core's CmpMode (pto-isa numbering), by name,
+// with the profile's behaviour applied (A2A3 int32 compares).
+CmpMode cmp_mode(const linx::Block& b, Arch arch) {
+    static constexpr CmpMode kByLinx[] = {CmpMode::EQ, CmpMode::NE, CmpMode::LT,
+                                          CmpMode::GT, CmpMode::LE, CmpMode::GE};
+    const CmpMode m = kByLinx[static_cast<unsigned>(*b.cmp())];
+    return isa::applied_cmp_mode(arch, b.type, m, b.op->name);
 }
 
 }  // namespace
@@ -211,10 +182,9 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
     }
     const isa::OpInfo& op = *b.op;
     const std::string name(op.name);
-    if (auto e = check_rules(b, opts_.arch))
+    if (auto e = check_types(b, opts_.arch))
         return fault(e->first, e->second);
-    const KernelFn kernel = find_kernel(op.op);
-    if (!kernel)
+    if (!ops::has_kernel(op.op))
         return fault(FaultKind::NotImplemented, name);
     if (b.srcs.size() < op.src_min || b.srcs.size() > op.src_max || b.dsts.size() != op.dsts ||
         b.scalars.size() != op.scalars)
@@ -236,12 +206,12 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
     }
 
     // Views.
-    const OpViews views = op_views(op, b.srcs.size());
+    const isa::Views views = op_views(op, b.srcs.size());
     // Without loop bounds a block reads one row filling its first data source (TSEL's comes after the mask),
     // or its destination when it has no source (TEXPANDS).
     uint32_t whole = b.dsts.front().bytes();
     for (std::size_t i = 0; i < src.size(); ++i) {
-        if (views.src[i] == SrcRole::Data) {
+        if (views.src[i] == isa::SrcRole::Data) {
             whole = src[i]->size;
             break;
         }
@@ -286,12 +256,16 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
         std::vector<uint64_t> scalars;
         for (uint8_t r : b.scalars)
             scalars.push_back(reg(r));
-        const KernelArgs args{b, src_views, dst_views, scalars, opts_.arch};
+        ops::Operands operands{dst_views, src_views, scalars, {}};
+        if (op.has(isa::kCMode))
+            operands.attrs.cmp = cmp_mode(b, opts_.arch);
+        if (op.has(isa::kByteId))
+            operands.attrs.byte = b.byte_id();
         // The kernel core reports a broken rule through PTOSIM_CHECK; here that becomes a fault, not an
         // abort.
         ScopedCheckHandler handler(&throw_check_error);
         try {
-            kernel(args);
+            ops::execute(op.op, operands);
         } catch (const CheckError& e) {
             return fault(FaultKind::KernelCheck, e.what());
         } catch (const std::bad_alloc&) {

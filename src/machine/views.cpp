@@ -32,19 +32,10 @@ bool form_view(const DstForm& f, uint32_t size, const char* entry, const char* c
 
 }  // namespace
 
-OpViews op_views(const isa::OpInfo& op, std::size_t nsrc) {
-    OpViews v;
-    if (op.rule == isa::Rule::Histogram) {
-        v.src = {SrcRole::Data, SrcRole::FilterBytes, SrcRole::Data};
-        v.dst = DstRule::Histogram;
-    } else if (op.family == isa::Family::Compare) {
-        v.dst = DstRule::Mask;
-    } else if (op.family == isa::Family::Select) {
-        // The mask comes first (TSEL: mask, src0, src1; TSELS: mask, src) and is read as TCMP writes it.
-        v.src = {SrcRole::Mask, SrcRole::Data, SrcRole::Data};
-    } else if (op.rule == isa::Rule::Interleave && op.src_min == 1 && nsrc == 1) {
-        v.dst = DstRule::HalfCols;  // TDEINTERLEAVE's one-source form
-    }
+isa::Views op_views(const isa::OpInfo& op, std::size_t nsrc) {
+    isa::Views v = op.views;
+    if (v.dst == DstRule::HalfCols && nsrc != 1)
+        v.dst = DstRule::Same;
     return v;
 }
 
@@ -106,6 +97,7 @@ DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type) {
         case DstRule::HalfCols:
             return {dst_type, (s.cols + 1) / 2, s.valid_rows, s.valid_cols / 2};
         case DstRule::Same:
+        case DstRule::Unspecified:
             break;
     }
     return {dst_type, s.cols, s.valid_rows, s.valid_cols};

@@ -5,17 +5,13 @@
 #include <cstring>
 
 #include "ptosim/core/check.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 namespace {
-
-constexpr const char* kSrcDtypeRule =
-    "source dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t, half, "
-    "bfloat16_t or float";
 
 int32_t bits_per_word(const TileView& dst) {
     return dst.dtype == DType::U8 ? 8 : 32;
@@ -26,10 +22,9 @@ void check_dst_and_src0(const TileView& dst, const TileView& src0, CmpMode mode,
     validate::tile(dst, instr, "dst");
     validate::whole_tile(dst, instr, "dst");  // the whole mask tile is zeroed first
     validate::tile(src0, instr, "src0");
-    PTOSIM_CHECK(isa::tcmp_wide_src_ok(src0.dtype), instr, kSrcDtypeRule,
-                 {"src0", dtype_cpp_name(src0.dtype)});
-    PTOSIM_CHECK(isa::tcmp_dst_ok(Arch::A5, dst.dtype), instr, "dst dtype must be uint8_t or uint32_t",
-                 {"dst", dtype_cpp_name(dst.dtype)});
+    const isa::OpInfo& d = isa::op_info(isa::Op::TCMP);
+    validate::dtype_in(d.kernel_types(), src0.dtype, instr, "src0");
+    validate::dtype_in(d.kernel_dst_types(), dst.dtype, instr, "dst");
     PTOSIM_CHECK(static_cast<unsigned>(mode) <= static_cast<unsigned>(CmpMode::GE), instr,
                  "compare mode must be EQ, NE, LT, LE, GT or GE", {"mode", static_cast<unsigned>(mode)});
     validate::row_major(dst, instr, "dst");

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "ptosim/core/check.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/runtime/thread_pool.hpp"
 #include "validate.hpp"
@@ -29,12 +29,10 @@ void thistogram(const TileView& dst, const TileView& src, const TileView& idx, H
     const int k = static_cast<int>(byte);
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");
-    PTOSIM_CHECK(isa::thistogram_src_ok(src.dtype), kInstr, "source dtype must be uint16_t or uint32_t",
-                 {"src", dtype_cpp_name(src.dtype)});
-    PTOSIM_CHECK(isa::thistogram_dst_ok(dst.dtype), kInstr,
-                 "dst dtype must be uint8_t, uint16_t, uint32_t or uint64_t",
-                 {"dst", dtype_cpp_name(dst.dtype)});
-    PTOSIM_CHECK(isa::thistogram_byte_ok(src.dtype, k), kInstr,
+    const isa::OpInfo& d = isa::op_info(isa::Op::THISTOGRAM);
+    validate::dtype_in(d.kernel_types(), src.dtype, kInstr, "src");
+    validate::dtype_in(d.kernel_dst_types(), dst.dtype, kInstr, "dst");
+    PTOSIM_CHECK(k >= 0 && static_cast<std::size_t>(k) < dtype_size(src.dtype), kInstr,
                  src.dtype == DType::U16 ? "a uint16_t source has only BYTE_0 and BYTE_1"
                                          : "byte must be BYTE_0, BYTE_1, BYTE_2 or BYTE_3",
                  {"byte", k});
@@ -49,8 +47,7 @@ void thistogram(const TileView& dst, const TileView& src, const TileView& idx, H
     const int32_t idx_rows = idx_rows_read(src, k);
     if (idx_rows > 0) {
         validate::tile(idx, kInstr, "idx");
-        PTOSIM_CHECK(isa::thistogram_idx_ok(idx.dtype), kInstr, "idx dtype must be uint8_t",
-                     {"idx", dtype_cpp_name(idx.dtype)});
+        validate::dtype_in(isa::kHistogramFilter, idx.dtype, kInstr, "idx");
         PTOSIM_CHECK(idx.valid_cols >= 1, kInstr, "idx must have a valid column 0 (the filter bytes)",
                      {"idx.validCol", idx.valid_cols});
         PTOSIM_CHECK(idx.valid_rows >= idx_rows, kInstr,

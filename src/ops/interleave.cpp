@@ -2,7 +2,7 @@
 #include "ptosim/ops/interleave.hpp"
 
 #include "ptosim/core/check.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "validate.hpp"
 
@@ -20,11 +20,7 @@ void check_operands(std::initializer_list<Operand> operands, const char* instr) 
     const TileView& first = operands.begin()->view;
     for (const Operand& o : operands) {
         validate::tile(o.view, instr, o.name);
-        PTOSIM_CHECK(
-            isa::interleave_dtype_ok(o.view.dtype), instr,
-            "dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t or "
-            "float",
-            {"operand", o.name}, {"dtype", dtype_cpp_name(o.view.dtype)});
+        validate::dtype_in(isa::op_info(isa::Op::TINTERLEAVE).kernel_types(), o.view.dtype, instr, o.name);
         PTOSIM_CHECK(o.view.dtype == first.dtype, instr, "all tiles must have the same dtype",
                      {operands.begin()->name, dtype_cpp_name(first.dtype)},
                      {o.name, dtype_cpp_name(o.view.dtype)});

@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "ptosim/core/check.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/ops/scatter.hpp"
 #include "validate.hpp"
@@ -83,13 +83,8 @@ void mscatter(const GlobalView& table, const TileView& src, const TileView& idx,
     PTOSIM_CHECK(static_cast<unsigned>(policy.oob) <= 3u, kInstr,
                  "ScatterOOB must be Undefined, Skip, Clamp or Wrap",
                  {"oob", static_cast<unsigned>(policy.oob)});
-    PTOSIM_CHECK(
-        isa::mscatter_src_ok(src.dtype), kInstr,
-        "src dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t or "
-        "float",
-        {"src", dtype_cpp_name(src.dtype)});
-    PTOSIM_CHECK(isa::mscatter_idx_ok(idx.dtype), kInstr, "idx dtype must be int32_t or uint32_t",
-                 {"idx", dtype_cpp_name(idx.dtype)});
+    validate::dtype_in(isa::op_info(isa::Op::MSCATTER).kernel_types(), src.dtype, kInstr, "src");
+    validate::dtype_in(isa::kScatterIndex, idx.dtype, kInstr, "idx");
     PTOSIM_CHECK(plain_layout(src), kInstr, "src must be row-major or column-major (no boxed layout)",
                  {"layout", layout_kind_name(src.layout.kind)});
     PTOSIM_CHECK(plain_layout(idx), kInstr, "idx must be row-major or column-major (no boxed layout)",
@@ -98,14 +93,10 @@ void mscatter(const GlobalView& table, const TileView& src, const TileView& idx,
                  "src must have at least one valid element", {"src.validRow", src.valid_rows},
                  {"src.validCol", src.valid_cols});
     if (policy.atomic == ScatterAtomic::Add) {
-        PTOSIM_CHECK(
-            isa::mscatter_add_any_profile_ok(src.dtype), kInstr,
-            "ScatterAtomicOp::Add needs int8_t, int16_t, int32_t, uint32_t, half, bfloat16_t or float",
-            {"src", dtype_cpp_name(src.dtype)});
+        validate::dtype_in(isa::kScatterAdd.any(), src.dtype, "MSCATTER (ScatterAtomicOp::Add)", "src");
     } else if (policy.atomic != ScatterAtomic::None) {
-        PTOSIM_CHECK(isa::mscatter_minmax_ok(Arch::A5, src.dtype), kInstr,
-                     "ScatterAtomicOp::Max and Min need int32_t, uint32_t or float",
-                     {"src", dtype_cpp_name(src.dtype)});
+        validate::dtype_in(isa::kScatterMinMax.any(), src.dtype, "MSCATTER (ScatterAtomicOp::Max/Min)",
+                           "src");
     }
     check_table(table, src);
 

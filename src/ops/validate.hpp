@@ -8,6 +8,7 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/core/global_view.hpp"
 #include "ptosim/core/tile_view.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/runtime/allocations.hpp"
 
 namespace ptosim::validate {
@@ -32,6 +33,14 @@ inline void whole_tile(const TileView& t, const char* instr, const char* operand
     PTOSIM_CHECK(t.bytes() <= t.capacity, instr,
                  "the instruction writes the whole tile, which reaches past the end of its buffer",
                  {"operand", operand}, {"bytes", t.bytes()}, {"buffer_bytes_left", t.capacity});
+}
+
+// The element type of an operand is one of `allowed` (a set of the instruction's descriptor); the message
+// lists the set.
+inline void dtype_in(isa::DTypeSet allowed, DType t, const char* instr, const char* operand) {
+    PTOSIM_CHECK(allowed.contains(t), instr, "element type not supported by the instruction",
+                 {"operand", operand}, {"dtype", dtype_cpp_name(t)},
+                 {"allowed", isa::dtype_set_text(allowed, true)});
 }
 
 // The tile is row-major: the vector instructions walk whole rows.

@@ -1,5 +1,5 @@
 // docs/asm.md cannot drift from the code: its instruction table and its status table must equal the ones
-// generated here from tile_ops.def and status.def, and every ```asm example in it must assemble.
+// generated here from ops.def and status.def, and every ```asm example in it must assemble.
 #include <gtest/gtest.h>
 
 #include "asm_test_util.hpp"
@@ -20,33 +20,20 @@ std::string attrs_text(const isa::OpInfo& op) {
     return s.empty() ? "-" : s;
 }
 
-std::string rule_text(isa::Rule r) {
-    switch (r) {
-        case isa::Rule::None:
-            return "-";
-        case isa::Rule::Histogram:
-            return "thistogram";
-        case isa::Rule::Cmp:
-            return "tcmp";
-        case isa::Rule::Cmps:
-            return "tcmps";
-        case isa::Rule::Interleave:
-            return "interleave";
-        case isa::Rule::Select:
-            return "tsel";
-        case isa::Rule::Fill:
-            return "texpands";
-    }
-    return "?";
+std::string types_text(isa::DTypeSet s) {
+    return s.empty() ? "(not on A5)" : isa::dtype_set_text(s);
 }
 
 std::string ops_table() {
     std::string t =
-        "| Mnemonic | Id | Mode | Fn | Family | Sources | Dsts | Scalars | B.DATR fields | Type rule | Since "
-        "|\n"
+        "| Mnemonic | Id | Mode | Fn | Family | Sources | Dsts | Scalars | B.DATR fields | Element types "
+        "(A5) | "
+        "Since |\n"
         "|---|---|---|---|---|---|---|---|---|---|---|\n";
     char id[8];
     for (const isa::OpInfo& op : isa::kOps) {
+        if (!op.has_linx_id())
+            continue;
         std::snprintf(id, sizeof id, "0x%02X", op.id);
         const std::string srcs = op.src_min == op.src_max
                                      ? std::to_string(op.src_min)
@@ -54,7 +41,7 @@ std::string ops_table() {
         t += "| " + std::string(op.name) + " | " + id + " | " + std::to_string(op.mode()) + " | " +
              std::to_string(op.function()) + " | " + std::string(isa::family_name(op.family)) + " | " + srcs +
              " | " + std::to_string(op.dsts) + " | " + std::to_string(op.scalars) + " | " + attrs_text(op) +
-             " | " + rule_text(op.rule) + " | " + std::string(op.since) + " |\n";
+             " | " + types_text(op.types.a5) + " | " + std::string(op.since) + " |\n";
     }
     return t;
 }

@@ -181,7 +181,10 @@ TEST(Parser, TselAndTexpandsTypesPerProfile) {
     ASSERT_EQ(f64.diags.size(), 2u) << describe(f64.diags);
     EXPECT_EQ(f64.diags[0].status, AsmStatus::DTypeNotAllowed);
     EXPECT_EQ(f64.diags[1].status, AsmStatus::DTypeNotAllowed);
-    EXPECT_EQ(f64.diags[0].message(), "data type not allowed for this instruction: TSEL type FP64 on A5");
+    EXPECT_EQ(f64.diags[0].message(),
+              "data type not allowed for this instruction: TSEL type FP64 on A5 (allowed: FP32 FP16 BF16 S64 "
+              "S32 S16 S8 U64 U32 "
+              "U16 U8)");
 }
 
 TEST(Parser, ErrorCountIsCapped) {

@@ -9,7 +9,7 @@
 #include <algorithm>
 
 #include "asm_test_util.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 
 namespace {
 
@@ -25,35 +25,12 @@ std::vector<DType> valid_types() {
     return out;
 }
 
+// The element types the A5 profile accepts for op (its descriptor's set).
 std::vector<DType> source_types(const isa::OpInfo& op) {
     std::vector<DType> out;
-    for (DType t : valid_types()) {
-        bool ok = true;
-        switch (op.rule) {
-            case isa::Rule::Histogram:
-                ok = isa::thistogram_src_ok(t);
-                break;
-            case isa::Rule::Cmp:
-                ok = isa::tcmp_src_ok(ptosim::Arch::A5, t);
-                break;
-            case isa::Rule::Cmps:
-                ok = isa::tcmps_src_ok(ptosim::Arch::A5, t);
-                break;
-            case isa::Rule::Interleave:
-                ok = isa::interleave_dtype_ok(t);
-                break;
-            case isa::Rule::Select:
-                ok = isa::tsel_dtype_ok(ptosim::Arch::A5, t);
-                break;
-            case isa::Rule::Fill:
-                ok = isa::texpands_dtype_ok(ptosim::Arch::A5, t);
-                break;
-            case isa::Rule::None:
-                break;
-        }
-        if (ok)
+    for (DType t : valid_types())
+        if (op.types_for(ptosim::Arch::A5).contains(t))
             out.push_back(t);
-    }
     return out;
 }
 
@@ -79,7 +56,14 @@ TileDst destination() {
 
 // A random valid tile-op block (A5 profile), in canonical words.
 Block arbitrary_block() {
-    const isa::OpInfo& op = isa::kOps[*rc::gen::inRange<std::size_t>(0, isa::kOpCount)];
+    static const std::vector<const isa::OpInfo*> linx_ops = [] {
+        std::vector<const isa::OpInfo*> v;
+        for (const isa::OpInfo& o : isa::kOps)
+            if (o.has_linx_id() && o.available(ptosim::Arch::A5))
+                v.push_back(&o);
+        return v;
+    }();
+    const isa::OpInfo& op = *pick(linx_ops);
     Block b;
     b.op = &op;
     b.type = pick(source_types(op));
@@ -97,10 +81,14 @@ Block arbitrary_block() {
     if (op.needs_datr() || *rc::gen::arbitrary<bool>()) {
         Datr d;
         d.type = b.type;
-        if (op.rule == isa::Rule::Histogram)
-            d.type = pick(std::vector<DType>{DType::U8, DType::U16, DType::U32, DType::U64});
-        else if (op.has(isa::kDstType))
-            d.type = pick(valid_types());
+        if (op.has(isa::kDstType)) {
+            std::vector<DType> dst;
+            for (DType t : valid_types())
+                if (op.dst_types_for(ptosim::Arch::A5).empty() ||
+                    op.dst_types_for(ptosim::Arch::A5).contains(t))
+                    dst.push_back(t);
+            d.type = pick(dst);
+        }
         d.pad = static_cast<uint8_t>(op.has(isa::kByteId) ? *rc::gen::inRange(0, b.type == DType::U16 ? 2 : 4)
                                                           : *rc::gen::inRange(0, 4));
         if (op.has(isa::kCMode))

@@ -356,9 +356,10 @@ TEST_P(CompareRules, Dtypes) {
     TileView d = dst;
     d.dtype = DType::U16;
     EXPECT_FAILS_UNTOUCHED(ops::tcmp(d, src0, src1, CmpMode::EQ),
-                           "TCMP: dst dtype must be uint8_t or uint32_t");
+                           "TCMP: element type not supported by the instruction (operand=dst");
     TileView s0 = tiles.place(DType::F64, 4, 64, 4, 50);
-    EXPECT_FAILS_UNTOUCHED(ops::tcmps(dst, s0, 0, CmpMode::EQ), "TCMPS: source dtype must be int8_t");
+    EXPECT_FAILS_UNTOUCHED(ops::tcmps(dst, s0, 0, CmpMode::EQ),
+                           "TCMPS: element type not supported by the instruction (operand=src0");
 }
 
 TEST_P(CompareRules, ModeOutOfRange) {

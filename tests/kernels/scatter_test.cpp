@@ -14,7 +14,7 @@
 
 #include "kernel_test.hpp"
 #include "ptosim/core/float16.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/ops/scatter.hpp"
 #include "support/check_matchers.hpp"
 
@@ -194,9 +194,9 @@ bool atomic_ok(ScatterAtomic op, DType t) {
         case ScatterAtomic::None:
             return true;
         case ScatterAtomic::Add:
-            return isa::mscatter_add_any_profile_ok(t);
+            return isa::kScatterAdd.any().contains(t);
         default:
-            return isa::mscatter_minmax_ok(Arch::A5, t);
+            return isa::kScatterMinMax.any().contains(t);
     }
 }
 
@@ -428,21 +428,21 @@ TEST_P(ScatterRules, TableForm) {
 TEST_P(ScatterRules, Dtypes) {
     TileView i = idx;
     i.dtype = DType::U16;
-    expect_fails(g, src, i, kElem, "MSCATTER: idx dtype must be int32_t or uint32_t");
+    expect_fails(g, src, i, kElem, "MSCATTER: element type not supported by the instruction (operand=idx");
     TileView s = tiles.place(DType::U16, 4, 16, 4, 10);
     GlobalView t = g;
     t.dtype = DType::U16;
     expect_fails(t, s, idx, {Coalesce::Elem, ScatterAtomic::Max, ScatterOob::Undefined},
-                 "MSCATTER: ScatterAtomicOp::Max and Min need int32_t, uint32_t or float");
+                 "MSCATTER (ScatterAtomicOp::Max/Min): element type not supported");
     TileView s8 = tiles.place(DType::U8, 4, 32, 4, 10);
     t.dtype = DType::U8;
     expect_fails(
         t, s8, idx, {Coalesce::Elem, ScatterAtomic::Add, ScatterOob::Undefined},
-        "MSCATTER: ScatterAtomicOp::Add needs int8_t, int16_t, int32_t, uint32_t, half, bfloat16_t or "
-        "float");
+        "MSCATTER (ScatterAtomicOp::Add): element type not supported by the instruction (operand=src, "
+        "dtype=uint8_t, allowed=float, half, bfloat16_t, int32_t, int16_t, int8_t, uint32_t)");
     TileView s64 = tiles.place(DType::U64, 4, 16, 4, 10);
     t.dtype = DType::U64;
-    expect_fails(t, s64, idx, kElem, "MSCATTER: src dtype must be int8_t");
+    expect_fails(t, s64, idx, kElem, "MSCATTER: element type not supported by the instruction (operand=src");
 }
 
 TEST_P(ScatterRules, Layouts) {

@@ -123,20 +123,22 @@ TEST_P(SelectRules, Shapes) {
     TileView s1 = src1;
     s1.valid_cols = 49;
     EXPECT_FAILS_UNTOUCHED(ops::tsel(dst, mask, src0, s1),
-                           "TSEL: src0 and src1 must have the valid shape of dst");
+                           "TSEL: the data sources must have the valid shape of dst");
 }
 
 TEST_P(SelectRules, Dtypes) {
     TileView s1 = src1;
     s1.dtype = DType::S16;
     EXPECT_FAILS_UNTOUCHED(ops::tsel(dst, mask, src0, s1),
-                           "TSEL: dst, src0 and src1 must have the same dtype");
+                           "TSEL: dst and the data sources must have the same dtype");
     TileView m = mask;
     m.dtype = DType::U16;
-    EXPECT_FAILS_UNTOUCHED(ops::tsel(dst, m, src0, src1), "TSEL: mask dtype must be uint8_t or uint32_t");
+    EXPECT_FAILS_UNTOUCHED(ops::tsel(dst, m, src0, src1),
+                           "TSEL: element type not supported by the instruction (operand=mask");
     TileView d = tiles.place(DType::F64, 4, 64, 4, 50);
     TileView a = tiles.place(DType::F64, 4, 64, 4, 50);
-    EXPECT_FAILS_UNTOUCHED(ops::tsel(d, mask, a, a), "TSEL: dtype must be int8_t");
+    EXPECT_FAILS_UNTOUCHED(ops::tsel(d, mask, a, a),
+                           "TSEL: element type not supported by the instruction (operand=dst");
 }
 
 TEST_P(SelectRules, RowMajorOnly) {

@@ -10,7 +10,7 @@
 #include <random>
 
 #include "machine_test_util.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/pto_as/parser.hpp"
 #include "ptosim/pto_as/printer.hpp"
 #include "ptosim/pto_as/types.hpp"
@@ -225,7 +225,9 @@ TEST(Differential, TcmpAndTcmps) {
         std::vector<std::byte> cpp;
         ptosim::visit_dtype(t, [&](auto x) {
             using T = decltype(x);
-            if constexpr (ptosim::isa::tcmp_src_ok(ptosim::Arch::A5, ptosim::dtype_of<T>)) {
+            if constexpr (ptosim::isa::op_info(ptosim::isa::Op::TCMP)
+                              .types_for(ptosim::Arch::A5)
+                              .contains(ptosim::dtype_of<T>)) {
                 DynTile<T, kRows, kCols> s0(vr, vc), s1(vr, vc);
                 DynTile<uint8_t, kRows, 32> mask(vr, words);
                 load(s0, a);
@@ -285,7 +287,9 @@ TEST(Differential, InterleaveAndDeinterleave) {
         std::vector<std::byte> cpp0, cpp1;
         ptosim::visit_dtype(t, [&](auto x) {
             using T = decltype(x);
-            if constexpr (ptosim::isa::interleave_dtype_ok(ptosim::dtype_of<T>)) {
+            if constexpr (ptosim::isa::op_info(ptosim::isa::Op::TINTERLEAVE)
+                              .types_for(ptosim::Arch::A5)
+                              .contains(ptosim::dtype_of<T>)) {
                 DynTile<T, kRows, kCols> s0(vr, vc), s1(vr, vc);
                 load(s0, a);
                 load(s1, b);
@@ -362,7 +366,9 @@ TEST(Differential, TcmpThenTsel) {
         std::vector<std::byte> mask_bytes, cpp;
         ptosim::visit_dtype(ct, [&](auto e) {
             using T = decltype(e);
-            if constexpr (ptosim::isa::tcmp_src_ok(ptosim::Arch::A5, ptosim::dtype_of<T>)) {
+            if constexpr (ptosim::isa::op_info(ptosim::isa::Op::TCMP)
+                              .types_for(ptosim::Arch::A5)
+                              .contains(ptosim::dtype_of<T>)) {
                 DynTile<T, kRows, kCols> s0(vr, vc), s1(vr, vc);
                 DynTile<uint8_t, kRows, 32> mask(vr, words);
                 load(s0, a);
@@ -373,7 +379,9 @@ TEST(Differential, TcmpThenTsel) {
         });
         ptosim::visit_dtype(st, [&](auto e) {
             using T = decltype(e);
-            if constexpr (ptosim::isa::tsel_dtype_ok(ptosim::Arch::A5, ptosim::dtype_of<T>)) {
+            if constexpr (ptosim::isa::op_info(ptosim::isa::Op::TSEL)
+                              .types_for(ptosim::Arch::A5)
+                              .contains(ptosim::dtype_of<T>)) {
                 DynTile<uint8_t, kRows, 32> mask(vr, words);
                 DynTile<T, kRows, kCols> s0(vr, vc), s1(vr, vc), dst(vr, vc);
                 pto::Tile<pto::TileType::Vec, uint32_t, 1, 16> tmp;
@@ -437,7 +445,9 @@ TEST(Differential, Texpands) {
         std::vector<std::byte> cpp;
         ptosim::visit_dtype(t, [&](auto e) {
             using T = decltype(e);
-            if constexpr (ptosim::isa::texpands_dtype_ok(ptosim::Arch::A5, ptosim::dtype_of<T>)) {
+            if constexpr (ptosim::isa::op_info(ptosim::isa::Op::TEXPANDS)
+                              .types_for(ptosim::Arch::A5)
+                              .contains(ptosim::dtype_of<T>)) {
                 DynTile<T, kRows, kCols> dst(vr, vc);
                 pto::TEXPANDS(dst, ptosim::scalar_from_bits<T>(bits));
                 cpp = bytes_of(dst);

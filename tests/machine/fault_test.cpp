@@ -36,22 +36,28 @@ const std::vector<Case>& cases() {
          "block 0: block not executed by the ISA model: destination hand S (the model has the queues T, U, M "
          "and N)",
          Arch::A5, "_stack"},
-        {FaultKind::NotImplemented,
-         ".tile T#1 fp32 1x8\n.tile T#2 fp32 1x8\nTADD <LB0:8, fp32>, T#1, T#2, ->T<32B>\n", 0,
-         "block 0: not implemented: TADD"},
+        {FaultKind::NotImplemented, ".tile T#1 fp32 1x8\nTROWSUM <LB0:8, fp32>, T#1, ->T<32B>\n", 0,
+         "block 0: not implemented: TROWSUM"},
         {FaultKind::UnavailableOnProfile,
          ".tile T#1 s16 1x16\nTINTERLEAVE <LB0:16, s16>, T#1, T#1, ->T<32B>, ->T<32B>\n", 0,
          "block 0: instruction not available on this architecture profile: TINTERLEAVE on KIRIN9030",
          Arch::KIRIN9030},
         {FaultKind::DTypeNotAllowed, ".tile T#1 u8 1x32\nTCMP.EQ <LB0:32, u8>, T#1, T#1, ->T<32B>\n", 0,
-         "block 0: data type not accepted by the instruction: TCMP source type U8 on A2A3", Arch::A2A3},
+         "block 0: data type not accepted by the instruction: TCMP type U8 on A2A3 (allowed: FP32 FP16 S32)",
+         Arch::A2A3},
         {FaultKind::DTypeNotAllowed,
          ".tile T#3 u8 1x32\n.tile T#2 u8 1x32\n.tile T#1 u8 1x32\nTSEL <LB0:32, u8>, T#1, T#3, T#2, "
          "->T<32B>\n",
-         0, "block 0: data type not accepted by the instruction: TSEL type U8 on A2A3", Arch::A2A3, "_tsel"},
+         0,
+         "block 0: data type not accepted by the instruction: TSEL type U8 on A2A3 (allowed: FP32 FP16 BF16 "
+         "S32 "
+         "S16 U32 U16)",
+         Arch::A2A3, "_tsel"},
         {FaultKind::DTypeNotAllowed, "TEXPANDS <LB0:4, s64>, [zero], ->T<32B>\n", 0,
-         "block 0: data type not accepted by the instruction: TEXPANDS type S64 on A2A3", Arch::A2A3,
-         "_texpands"},
+         "block 0: data type not accepted by the instruction: TEXPANDS type S64 on A2A3 (allowed: FP32 FP16 "
+         "BF16 "
+         "S32 S16 S8 U32 U16 U8)",
+         Arch::A2A3, "_texpands"},
         {FaultKind::UnwrittenTile,
          ".tile T#1 fp32 1x8\nTCMP.EQ <LB0:8, fp32>, T#1.reuse, T#1.reuse, ->U<32B>\n"
          "TCMP.EQ <LB0:8, fp32>, T#1, T#2, ->U<32B>\n",
@@ -158,7 +164,9 @@ TEST(Faults, HandBuiltBlocksAreCheckedToo) {
     ASSERT_TRUE(f.has_value());
     EXPECT_EQ(f->kind, FaultKind::DTypeNotAllowed);
     EXPECT_EQ(f->message(),
-              "block 3: data type not accepted by the instruction: TCMPS source type FP64 on A5");
+              "block 3: data type not accepted by the instruction: TCMPS type FP64 on A5 (allowed: FP32 FP16 "
+              "BF16 S64 "
+              "S32 S16 S8 U64 U32 U16 U8)");
     // Out-of-range tile references in a hand-built block fault, never index out of bounds.
     b.type = DType::F32;
     b.srcs[0].index = 40;

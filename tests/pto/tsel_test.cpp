@@ -112,7 +112,8 @@ TEST_P(TSelTest, RunTimeChecksLeaveTheUbUntouched) {
                        "mask.validCol=7)");
     MaskT full(2, 8);
     TASSIGN(full, 0x1000);
-    EXPECT_CHECK_FAILS(TSEL(d, full, a, small, tmp), "TSEL: src0 and src1 must have the valid shape of dst");
+    EXPECT_CHECK_FAILS(TSEL(d, full, a, small, tmp),
+                       "TSEL: the data sources must have the valid shape of dst");
     EXPECT_TRUE(image.matches_ub());
 }
 

@@ -8,7 +8,7 @@
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/instr/checks.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/ops/interleave.hpp"
 
 namespace pto {
@@ -25,13 +25,12 @@ constexpr bool interleave_tiles() {
 // The rules every form shares. A macro, because a static_assert message must be a string literal and each
 // message names its instruction.
 #define PTOSIM_INTERLEAVE_COMMON_CHECKS(INSTR, Dst, Src)                                                    \
-    PTOSIM_STATIC_CHECK(detail::profile_allows<Dst>(ptosim::isa::interleave_available(ptosim::kArch)),      \
-                        INSTR, "not available on this architecture profile (A5 only)");                     \
+    PTOSIM_STATIC_CHECK((detail::available_on_profile<ptosim::isa::Op::TINTERLEAVE, Dst>()), INSTR,         \
+                        PTOSIM_AVAILABLE_RULE);                                                             \
     PTOSIM_STATIC_CHECK((detail::interleave_tiles<Dst, Src>()), INSTR, "operands must be Tiles");           \
     if constexpr (detail::interleave_tiles<Dst, Src>()) {                                                   \
-        PTOSIM_STATIC_CHECK(ptosim::isa::interleave_dtype_ok(ptosim::dtype_of<typename Src::DType>), INSTR, \
-                            "dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, "   \
-                            "bfloat16_t or float");                                                         \
+        PTOSIM_STATIC_CHECK((detail::type_on_profile<ptosim::isa::Op::TINTERLEAVE, typename Src::DType>()), \
+                            INSTR, PTOSIM_TYPE_RULE(INSTR, "element type"));                                \
         PTOSIM_STATIC_CHECK((std::is_same_v<typename Dst::DType, typename Src::DType>), INSTR,              \
                             "all tiles must have the same dtype");                                          \
         PTOSIM_STATIC_CHECK(Dst::Loc == TileType::Vec && Src::Loc == TileType::Vec, INSTR,                  \

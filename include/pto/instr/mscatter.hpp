@@ -10,7 +10,7 @@
 #include "pto/common/pto_tile.hpp"
 #include "pto/instr/checks.hpp"
 #include "pto/instr/tload.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/ops/scatter.hpp"
 
 namespace pto {
@@ -69,12 +69,11 @@ PTO_INST RecordEvent MSCATTER(GlobalTable& table, TileSrc& src, TileIdx& indexes
         using T = typename TileSrc::DType;
         constexpr ptosim::DType t = ptosim::dtype_of<T>;
         constexpr bool a2a3 = ptosim::kArch == ptosim::Arch::A2A3;
-        PTOSIM_STATIC_CHECK(isa::mscatter_src_ok(t), "MSCATTER",
-                            "src dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, "
-                            "bfloat16_t or float");
+        PTOSIM_STATIC_CHECK((detail::type_on_profile<isa::Op::MSCATTER, T>()), "MSCATTER",
+                            PTOSIM_TYPE_RULE("MSCATTER", "src element type"));
         PTOSIM_STATIC_CHECK((std::is_same_v<typename GlobalTable::RawDType, T>), "MSCATTER",
                             "the table's element type must be the source tile's");
-        PTOSIM_STATIC_CHECK(isa::mscatter_idx_ok(ptosim::dtype_of<typename TileIdx::DType>), "MSCATTER",
+        PTOSIM_STATIC_CHECK(detail::type_in<typename TileIdx::DType>(isa::kScatterIndex), "MSCATTER",
                             "idx dtype must be int32_t or uint32_t");
         PTOSIM_STATIC_CHECK(TileSrc::Loc == TileType::Vec && TileIdx::Loc == TileType::Vec, "MSCATTER",
                             "src and idx must be TileType::Vec tiles");
@@ -84,17 +83,13 @@ PTO_INST RecordEvent MSCATTER(GlobalTable& table, TileSrc& src, TileIdx& indexes
         PTOSIM_STATIC_CHECK(
             !a2a3 || (detail::is_plain_row_major<TileSrc>() && detail::is_plain_row_major<TileIdx>()),
             "MSCATTER", "on the A2A3 profile src and idx must be row-major");
-        constexpr bool add_ok = Atomic != ScatterAtomicOp::Add || isa::mscatter_add_ok(ptosim::kArch, t);
-        PTOSIM_STATIC_CHECK(a2a3 || add_ok, "MSCATTER",
-                            "ScatterAtomicOp::Add needs int32_t, uint32_t, float, half or bfloat16_t");
-        PTOSIM_STATIC_CHECK(!a2a3 || add_ok, "MSCATTER",
-                            "ScatterAtomicOp::Add on the A2A3 profile needs int8_t, int16_t, int32_t, half, "
-                            "bfloat16_t or float");
-        PTOSIM_STATIC_CHECK(!a2a3 || (Atomic != ScatterAtomicOp::Max && Atomic != ScatterAtomicOp::Min),
-                            "MSCATTER", "ScatterAtomicOp::Max and Min are not available on the A2A3 profile");
-        PTOSIM_STATIC_CHECK(a2a3 || (Atomic != ScatterAtomicOp::Max && Atomic != ScatterAtomicOp::Min) ||
-                                isa::mscatter_minmax_ok(ptosim::kArch, t),
-                            "MSCATTER", "ScatterAtomicOp::Max and Min need int32_t, uint32_t or float");
+        constexpr bool minmax = Atomic == ScatterAtomicOp::Max || Atomic == ScatterAtomicOp::Min;
+        PTOSIM_STATIC_CHECK(
+            Atomic != ScatterAtomicOp::Add || isa::kScatterAdd.for_arch(ptosim::kArch).contains(t),
+            "MSCATTER", PTOSIM_TYPE_RULE("MSCATTER", "ScatterAtomicOp::Add on this element type"));
+        PTOSIM_STATIC_CHECK(
+            !minmax || isa::kScatterMinMax.for_arch(ptosim::kArch).contains(t), "MSCATTER",
+            PTOSIM_TYPE_RULE("MSCATTER", "ScatterAtomicOp::Max and Min on this element type"));
         constexpr bool idx_ok = detail::mscatter_idx_shape_ok<Mode, TileSrc, TileIdx>();
         PTOSIM_STATIC_CHECK(Mode != Coalesce::Elem || idx_ok, "MSCATTER",
                             "Coalesce::Elem needs idx with the valid shape of src");

@@ -9,7 +9,8 @@
 #include "pto/common/pto_tile.hpp"
 #include "pto/instr/checks.hpp"
 #include "ptosim/core/diagnostic.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/profile.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/ops/compare.hpp"
 
 namespace pto {
@@ -36,39 +37,20 @@ constexpr bool mask_capacity_ok() {
         return TileDataDst::ValidCol * w >= TileDataSrc::ValidCol;
 }
 
-// The mode the profile's hardware applies. A2A3 compares int32 only for equality: every mode but EQ and NE
-// behaves as EQ, and the first time that happens a warning says so.
+// The mode the profile's hardware applies (A2A3 compares int32 only for equality; ptosim/isa/profile.hpp).
 template <typename T>
 ptosim::CmpMode profile_cmp_mode(CmpMode mode, const char* instr) {
-    auto m = static_cast<ptosim::CmpMode>(mode);
-    if constexpr (ptosim::isa::tcmp_int32_eq_only(ptosim::kArch, ptosim::dtype_of<T>)) {
-        const ptosim::CmpMode applied = ptosim::int32_eq_only_mode(m);
-        if (applied != m) {
-            ptosim::warn_once(std::string(instr) + ".a2a3-int32-eq-only",
-                              std::string(instr) +
-                                  ": int32_t compares on the A2A3 profile support only EQ and NE; " +
-                                  std::string(ptosim::cmp_mode_name(m)) +
-                                  " behaves as EQ, as on that hardware (reported once)");
-        }
-        m = applied;
-    }
-    return m;
+    return ptosim::isa::applied_cmp_mode(ptosim::kArch, ptosim::dtype_of<T>,
+                                         static_cast<ptosim::CmpMode>(mode), instr);
 }
 
 template <typename TileDataDst, typename TileDataSrc0>
 constexpr void tcmps_static_checks() {
     namespace isa = ptosim::isa;
-    constexpr ptosim::DType t = ptosim::dtype_of<typename TileDataSrc0::DType>;
-    constexpr bool wide = ptosim::kArchCaps.tcmp_wide_dtypes;
-    PTOSIM_STATIC_CHECK(
-        !wide || isa::tcmps_src_ok(ptosim::kArch, t), "TCMPS",
-        "source dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, "
-        "uint64_t, half, bfloat16_t or float");
-    PTOSIM_STATIC_CHECK(
-        wide || isa::tcmps_src_ok(ptosim::kArch, t), "TCMPS",
-        "on the A2A3 profile the source dtype must be int32_t, float, half, uint16_t or int16_t");
-    PTOSIM_STATIC_CHECK(isa::tcmps_dst_ok(ptosim::kArch, ptosim::dtype_of<typename TileDataDst::DType>),
-                        "TCMPS", "dst dtype must be uint8_t or uint32_t");
+    PTOSIM_STATIC_CHECK((type_on_profile<isa::Op::TCMPS, typename TileDataSrc0::DType>()), "TCMPS",
+                        PTOSIM_TYPE_RULE("TCMPS", "source element type"));
+    PTOSIM_STATIC_CHECK((dst_type_on_profile<isa::Op::TCMPS, typename TileDataDst::DType>()), "TCMPS",
+                        PTOSIM_TYPE_RULE("TCMPS", "dst element type"));
     PTOSIM_STATIC_CHECK(TileDataDst::Loc == TileType::Vec && TileDataSrc0::Loc == TileType::Vec, "TCMPS",
                         "dst and src0 must be TileType::Vec tiles");
     PTOSIM_STATIC_CHECK(is_plain_row_major<TileDataDst>() && is_plain_row_major<TileDataSrc0>(), "TCMPS",
@@ -89,22 +71,12 @@ PTO_INST RecordEvent TCMP(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& sr
         is_tile_data_v<TileDataDst> && is_tile_data_v<TileDataSrc0> && is_tile_data_v<TileDataSrc1>, "TCMP",
         "dst, src0 and src1 must be Tiles");
     using T = typename TileDataSrc0::DType;
-    constexpr ptosim::DType t = ptosim::dtype_of<T>;
-    constexpr bool wide = ptosim::kArchCaps.tcmp_wide_dtypes;
     PTOSIM_STATIC_CHECK((std::is_same_v<T, typename TileDataSrc1::DType>), "TCMP",
                         "src0 and src1 must have the same dtype");
-    PTOSIM_STATIC_CHECK(
-        !wide || isa::tcmp_src_ok(ptosim::kArch, t), "TCMP",
-        "source dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, "
-        "uint64_t, half, bfloat16_t or float");
-    PTOSIM_STATIC_CHECK(wide || isa::tcmp_src_ok(ptosim::kArch, t), "TCMP",
-                        "on the A2A3 profile the source dtype must be int32_t, half or float");
-    PTOSIM_STATIC_CHECK(
-        !wide || isa::tcmp_dst_ok(ptosim::kArch, ptosim::dtype_of<typename TileDataDst::DType>), "TCMP",
-        "dst dtype must be uint8_t or uint32_t");
-    PTOSIM_STATIC_CHECK(
-        wide || isa::tcmp_dst_ok(ptosim::kArch, ptosim::dtype_of<typename TileDataDst::DType>), "TCMP",
-        "on the A2A3 profile dst dtype must be uint8_t");
+    PTOSIM_STATIC_CHECK((detail::type_on_profile<isa::Op::TCMP, T>()), "TCMP",
+                        PTOSIM_TYPE_RULE("TCMP", "source element type"));
+    PTOSIM_STATIC_CHECK((detail::dst_type_on_profile<isa::Op::TCMP, typename TileDataDst::DType>()), "TCMP",
+                        PTOSIM_TYPE_RULE("TCMP", "dst element type"));
     PTOSIM_STATIC_CHECK(TileDataDst::Loc == TileType::Vec && TileDataSrc0::Loc == TileType::Vec &&
                             TileDataSrc1::Loc == TileType::Vec,
                         "TCMP", "dst, src0 and src1 must be TileType::Vec tiles");

@@ -5,7 +5,7 @@
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/instr/checks.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/ops/histogram.hpp"
 
 namespace pto {
@@ -16,20 +16,20 @@ template <HistByte byte, typename TileDataDst, typename TileDataSrc, typename Ti
           typename... WaitEvents>
 PTO_INST RecordEvent THISTOGRAM(TileDataDst& dst, TileDataSrc& src, TileDataIdx& idx, WaitEvents&... events) {
     namespace isa = ptosim::isa;
-    PTOSIM_STATIC_CHECK(detail::profile_allows<TileDataDst>(isa::thistogram_available(ptosim::kArch)),
-                        "THISTOGRAM", "not available on the A2A3 profile (Atlas A2/A3)");
+    PTOSIM_STATIC_CHECK((detail::available_on_profile<isa::Op::THISTOGRAM, TileDataDst>()), "THISTOGRAM",
+                        PTOSIM_AVAILABLE_RULE);
     PTOSIM_STATIC_CHECK(
         is_tile_data_v<TileDataDst> && is_tile_data_v<TileDataSrc> && is_tile_data_v<TileDataIdx>,
         "THISTOGRAM", "dst, src and idx must be Tiles");
     if constexpr (is_tile_data_v<TileDataDst> && is_tile_data_v<TileDataSrc> && is_tile_data_v<TileDataIdx>) {
         constexpr ptosim::DType src_t = ptosim::dtype_of<typename TileDataSrc::DType>;
         constexpr int k = static_cast<int>(byte);
-        PTOSIM_STATIC_CHECK(isa::thistogram_src_ok(src_t), "THISTOGRAM",
-                            "source dtype must be uint16_t or uint32_t");
-        PTOSIM_STATIC_CHECK(isa::thistogram_dst_ok(ptosim::dtype_of<typename TileDataDst::DType>),
-                            "THISTOGRAM", "dst dtype must be uint8_t, uint16_t, uint32_t or uint64_t");
-        PTOSIM_STATIC_CHECK(isa::thistogram_idx_ok(ptosim::dtype_of<typename TileDataIdx::DType>),
-                            "THISTOGRAM", "idx dtype must be uint8_t");
+        PTOSIM_STATIC_CHECK((detail::type_on_profile<isa::Op::THISTOGRAM, typename TileDataSrc::DType>()),
+                            "THISTOGRAM", PTOSIM_TYPE_RULE("THISTOGRAM", "source element type"));
+        PTOSIM_STATIC_CHECK((detail::dst_type_on_profile<isa::Op::THISTOGRAM, typename TileDataDst::DType>()),
+                            "THISTOGRAM", PTOSIM_TYPE_RULE("THISTOGRAM", "dst element type"));
+        PTOSIM_STATIC_CHECK(detail::type_in<typename TileDataIdx::DType>(isa::kHistogramFilter), "THISTOGRAM",
+                            "idx dtype must be uint8_t");
         PTOSIM_STATIC_CHECK(src_t != ptosim::DType::U16 || k <= 1, "THISTOGRAM",
                             "a uint16_t source has only BYTE_0 and BYTE_1");
         PTOSIM_STATIC_CHECK(TileDataDst::Loc == TileType::Vec && TileDataSrc::Loc == TileType::Vec &&

@@ -7,7 +7,7 @@
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/instr/checks.hpp"
-#include "ptosim/isa/dtype_rules.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/ops/select.hpp"
 
 namespace pto {
@@ -22,14 +22,9 @@ PTO_INST RecordEvent TSEL(TileData& dst, MaskTile& selMask, TileData& src0, Tile
                         "TSEL", "dst, selMask, src0, src1 and tmp must be Tiles");
     if constexpr (is_tile_data_v<TileData> && is_tile_data_v<MaskTile> && is_tile_data_v<TmpTile>) {
         constexpr bool a2a3 = ptosim::kArch == ptosim::Arch::A2A3;
-        constexpr ptosim::DType t = ptosim::dtype_of<typename TileData::DType>;
-        PTOSIM_STATIC_CHECK(a2a3 || isa::tsel_dtype_ok(ptosim::kArch, t), "TSEL",
-                            "dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, "
-                            "uint64_t, half, bfloat16_t or float");
-        PTOSIM_STATIC_CHECK(!a2a3 || isa::tsel_dtype_ok(ptosim::kArch, t), "TSEL",
-                            "on the A2A3 profile dtype must be int16_t, uint16_t, int32_t, uint32_t, half, "
-                            "bfloat16_t or float");
-        PTOSIM_STATIC_CHECK(isa::tsel_mask_ok(ptosim::dtype_of<typename MaskTile::DType>), "TSEL",
+        PTOSIM_STATIC_CHECK((detail::type_on_profile<isa::Op::TSEL, typename TileData::DType>()), "TSEL",
+                            PTOSIM_TYPE_RULE("TSEL", "element type"));
+        PTOSIM_STATIC_CHECK(detail::type_in<typename MaskTile::DType>(isa::kMaskWords), "TSEL",
                             "selMask dtype must be uint8_t or uint32_t");
         PTOSIM_STATIC_CHECK(!a2a3 || (std::is_same_v<typename TmpTile::DType, uint32_t>), "TSEL",
                             "on the A2A3 profile tmp must be a uint32_t tile");

@@ -1,17 +1,25 @@
-// The instruction table: every Linx TEPL tile operation with its selector id and operand schema.
+// The instruction descriptors: one row per instruction (include/ptosim/isa/ops.def), read by every layer.
 //
-// The rows live in tile_ops.def (an X-macro file, so no generator is needed); the encoder, decoder, parser,
-// printer, the ISA model's dispatch and the docs index (docs/asm.md, checked by a test) are all driven by it.
-// Element-type rules are not repeated here: a row names its rule (isa::Rule) and dtype_rules.hpp holds it.
+// A row gives the mnemonic, its Linx tile-op id (when LinxISA assigns one), its family, the operand schema
+// (source, destination and tmp tiles, scalar registers, B.DATR fields), the element types each architecture
+// profile accepts, how the ISA model views its operands, its pipe, and (in the kernel core) the kernel that
+// runs it. The C++ intrinsics' static checks, the kernel core's run-time checks, the assembler's and the ISA
+// model's block checks (isa/check.hpp), PTO-AS typing, operand views, kernel dispatch and the docs tables all
+// read these rows; none of them restates a rule.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
+#include <string>
 #include <string_view>
+
+#include "ptosim/core/arch.hpp"
+#include "ptosim/core/dtype.hpp"
 
 namespace ptosim::isa {
 
-// Operation families (for docs and for the ISA model's dispatch tables).
+// Operation families: the shape of an instruction's operands and the kernel walker that runs it.
 enum class Family : uint8_t {
     Binary,      // tile-tile elementwise, two sources
     Unary,       // one source
@@ -27,7 +35,13 @@ enum class Family : uint8_t {
     Complex,  // THISTOGRAM
     Layout,   // TINTERLEAVE / TDEINTERLEAVE
     Context,  // ESAVE / ERCOV
+    Memory,   // TLOAD / TSTORE / MSCATTER: global memory <-> tiles
 };
+
+// The pipe an instruction runs on (pto-isa's PIPE_*): S scalar, V vector, M cube, MTE1 L1 -> L0A/L0B, MTE2
+// global
+// -> L1/UB, MTE3 UB -> global, FIX L0C out.
+enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX };
 
 // B.DATR fields an operation gives meaning to. A field an op does not use must hold its default.
 enum Attr : uint16_t {
@@ -40,53 +54,159 @@ enum Attr : uint16_t {
     kCanon = 1 << 6,    // [25] canonicalize
 };
 
-// Which element-type rule of dtype_rules.hpp applies.
-enum class Rule : uint8_t { None, Histogram, Cmp, Cmps, Interleave, Select, Fill };
+// A set of element types (bit i = DType code i).
+class DTypeSet {
+  public:
+    constexpr DTypeSet() = default;
+    constexpr DTypeSet(std::initializer_list<DType> types) {
+        for (DType t : types)
+            bits_ |= uint32_t{1} << static_cast<unsigned>(t);
+    }
+    constexpr bool contains(DType t) const { return (bits_ >> static_cast<unsigned>(t)) & 1u; }
+    constexpr bool empty() const { return bits_ == 0; }
+    constexpr DTypeSet operator|(DTypeSet other) const { return from_bits(bits_ | other.bits_); }
+    constexpr bool operator==(const DTypeSet&) const = default;
+    constexpr uint32_t bits() const { return bits_; }
+    static constexpr DTypeSet from_bits(uint32_t b) {
+        DTypeSet s;
+        s.bits_ = b;
+        return s;
+    }
+
+  private:
+    uint32_t bits_ = 0;
+};
+
+// The element-type sets the rows are written with.
+inline constexpr DTypeSet kI8 = {DType::S8, DType::U8};
+inline constexpr DTypeSet kI16 = {DType::S16, DType::U16};
+inline constexpr DTypeSet kI32 = {DType::S32, DType::U32};
+inline constexpr DTypeSet kI64 = {DType::S64, DType::U64};
+inline constexpr DTypeSet kInt8To32 = kI8 | kI16 | kI32;
+inline constexpr DTypeSet kInts = kInt8To32 | kI64;
+inline constexpr DTypeSet kF16F32 = {DType::F16, DType::F32};
+inline constexpr DTypeSet kFloats = {DType::F16, DType::BF16, DType::F32};
+inline constexpr DTypeSet kBF16 = {DType::BF16};
+inline constexpr DTypeSet kA2Arith = {DType::S32, DType::S16, DType::F16, DType::F32};
+inline constexpr DTypeSet kArith = kInts | kFloats;              // A5's eleven numeric types
+inline constexpr DTypeSet kMaskWords = {DType::U8, DType::U32};  // packed predicate masks (TCMP, TSEL)
+// Every DataType code the encoding defines: the rows whose kernels do not exist yet, and the memory moves.
+inline constexpr DTypeSet kAnyDType = DTypeSet::from_bits(0x1F1F7FFFu);
+
+// Element types per architecture profile. An empty set: the instruction is not available on that profile. The
+// CPU profile (pto-isa's CPU simulation) accepts what any device profile accepts plus `cpu_extra` of the row.
+struct Types {
+    DTypeSet a5, a2a3, kirin;
+    constexpr Types() = default;
+    constexpr Types(DTypeSet all) : a5(all), a2a3(all), kirin(all) {}  // NOLINT(implicit)
+    constexpr Types(DTypeSet a5_, DTypeSet a2a3_) : a5(a5_), a2a3(a2a3_), kirin(a5_) {}
+    constexpr Types(DTypeSet a5_, DTypeSet a2a3_, DTypeSet kirin_) : a5(a5_), a2a3(a2a3_), kirin(kirin_) {}
+    constexpr DTypeSet any() const { return a5 | a2a3 | kirin; }
+    // The profile's set; the CPU profile (pto-isa's CPU simulation) takes every device profile's.
+    constexpr DTypeSet for_arch(Arch a) const {
+        switch (a) {
+            case Arch::A2A3:
+                return a2a3;
+            case Arch::KIRIN9030:
+                return kirin;
+            case Arch::CPU:
+                return any();
+            case Arch::A5:
+            default:
+                return a5;
+        }
+    }
+};
+
+// Operand sets of particular instructions: THISTOGRAM's filter bytes, MSCATTER's indices and the element
+// types of its atomic writes (A5: SIMT atomics; A2A3: no Max/Min; KIRIN9030 undocumented, as A5).
+inline constexpr DTypeSet kHistogramFilter = {DType::U8};
+inline constexpr DTypeSet kScatterIndex = {DType::S32, DType::U32};
+inline constexpr Types kScatterAdd = {
+    {DType::S32, DType::U32, DType::F32, DType::F16, DType::BF16},
+    {DType::S8, DType::S16, DType::S32, DType::F16, DType::BF16, DType::F32}};
+inline constexpr Types kScatterMinMax = {{DType::S32, DType::U32, DType::F32}, {}};
+
+// How the ISA model views a block's operands (docs/machine.md). A source is read with the block's loop bounds
+// and type (Data), as a column of filter bytes (THISTOGRAM's idx), or as the mask TCMP writes for the block's
+// shape (TSEL's mask). A destination has the sources' shape (Same), half their columns (TDEINTERLEAVE's
+// one-source form), the shape of a mask (TCMP) or of a histogram (THISTOGRAM); Unspecified marks the rows
+// whose views are not defined yet (the reductions and expansions): PTO-AS takes their result types as
+// written.
+enum class SrcRole : uint8_t { Data, FilterBytes, Mask };
+enum class DstRule : uint8_t { Same, HalfCols, Mask, Histogram, Unspecified };
+struct Views {
+    std::array<SrcRole, 3> src{};
+    DstRule dst = DstRule::Same;
+};
 
 enum class Op : uint8_t {
-#define PTOSIM_TILE_OP(name, ...) name,
-#include "ptosim/isa/tile_ops.def"
-#undef PTOSIM_TILE_OP
+#define PTOSIM_OP(name, kernel, ...) name,
+#include "ptosim/isa/ops.def"
+#undef PTOSIM_OP
 };
+
+inline constexpr int16_t kNoId = -1;
+constexpr int16_t linx(unsigned mode, unsigned fn) {
+    return static_cast<int16_t>(mode << 5 | fn);
+}
 
 struct OpInfo {
     Op op;
     std::string_view name;
-    uint8_t id;  // Mode << 5 | Function
-    Family family;
-    uint8_t src_min, src_max;  // source tiles
-    uint8_t dsts;              // destination tiles
-    uint8_t scalars;           // scalar registers (B.IOR)
-    uint16_t attrs;            // Attr flags
-    Rule rule;
-    std::string_view since;  // spec generation that assigns the id
+    int16_t id = kNoId;  // Linx tile-op id (Mode << 5 | Function), or kNoId: C++ and PTO-AS only
+    Family family = Family::Binary;
+    uint8_t src_min = 0, src_max = 0;  // source tiles (Linx B.IOT sources, in operand order)
+    uint8_t dsts = 1;                  // destination tiles
+    uint8_t scalars = 0;               // scalar operands (B.IOR registers)
+    uint8_t tmps = 0;                  // scratch tiles of the C++ intrinsic (not Linx operands)
+    uint16_t attrs = kPad;             // Attr flags
+    Types types{};                     // the element type (BSTART type: the first data source's) per profile
+    DTypeSet cpu_extra{};              // further element types pto-isa's CPU simulation accepts
+    Types dst_types{};                 // destination types when they may differ from the element type
+    Views views{};
+    Pipe pipe = Pipe::V;
+    bool reads_dst = false;  // the destination is also an input (TMULADDDST, TAXPY, ...)
+    std::string_view since = "0.56";
 
-    constexpr unsigned mode() const { return id >> 5; }
-    constexpr unsigned function() const { return id & 31u; }
+    constexpr bool has_linx_id() const { return id != kNoId; }
+    constexpr unsigned mode() const { return static_cast<unsigned>(id) >> 5; }
+    constexpr unsigned function() const { return static_cast<unsigned>(id) & 31u; }
     constexpr bool has(Attr a) const { return (attrs & a) != 0; }
     // An op whose meaning needs B.DATR (DstType, ByteId or CMode): a block without one is an error.
     constexpr bool needs_datr() const { return (attrs & (kDstType | kByteId | kCMode)) != 0; }
+
+    // The element types the profile accepts (empty: not available there).
+    constexpr DTypeSet types_for(Arch a) const {
+        return a == Arch::CPU ? types.any() | cpu_extra : types.for_arch(a);
+    }
+    constexpr bool available(Arch a) const { return !types_for(a).empty(); }
+    // Destination types when they may differ (THISTOGRAM's counts, TCMP's mask words); empty: as the source.
+    constexpr DTypeSet dst_types_for(Arch a) const { return dst_types.for_arch(a); }
+    // What the kernel core computes, whatever the profile: every profile's types.
+    constexpr DTypeSet kernel_types() const { return types.any() | cpu_extra; }
+    constexpr DTypeSet kernel_dst_types() const { return dst_types.any(); }
 };
 
 inline constexpr OpInfo kOps[] = {
-#define PTOSIM_TILE_OP(name, mode, fn, family, smin, smax, dsts, scalars, attrs, rule, since) \
-    {Op::name,       #name,   static_cast<uint8_t>((mode) << 5 | (fn)),                       \
-     Family::family, smin,    smax,                                                           \
-     dsts,           scalars, static_cast<uint16_t>(attrs),                                   \
-     Rule::rule,     since},
-#include "ptosim/isa/tile_ops.def"
-#undef PTOSIM_TILE_OP
+#define PTOSIM_OP(name_, kernel, ...) {.op = Op::name_, .name = #name_, __VA_ARGS__},
+#include "ptosim/isa/ops.def"
+#undef PTOSIM_OP
 };
 inline constexpr std::size_t kOpCount = sizeof(kOps) / sizeof(kOps[0]);
 
 namespace detail {
-// id -> row index (or -1); built at compile time, which also rejects duplicate ids.
+// id -> row index (or -1); built at compile time, which also rejects duplicate ids and rows out of order.
 constexpr std::array<int16_t, 128> make_op_index() {
     std::array<int16_t, 128> index{};
     index.fill(-1);
     for (std::size_t i = 0; i < kOpCount; ++i) {
-        if (kOps[i].id >= 128 || index[kOps[i].id] != -1)
-            throw "tile_ops.def: duplicate or out-of-range tile-op id";
+        if (static_cast<std::size_t>(kOps[i].op) != i)
+            throw "ops.def: rows out of order";
+        if (!kOps[i].has_linx_id())
+            continue;
+        if (kOps[i].id < 0 || kOps[i].id >= 128 || index[kOps[i].id] != -1)
+            throw "ops.def: duplicate or out-of-range tile-op id";
         index[kOps[i].id] = static_cast<int16_t>(i);
     }
     return index;
@@ -94,7 +214,7 @@ constexpr std::array<int16_t, 128> make_op_index() {
 inline constexpr std::array<int16_t, 128> kOpIndex = make_op_index();
 }  // namespace detail
 
-// The row of a tile-op id (Mode << 5 | Function), or nullptr for a reserved id.
+// The row of a Linx tile-op id (Mode << 5 | Function), or nullptr for a reserved id.
 constexpr const OpInfo* find_op(unsigned id) {
     if (id >= 128 || detail::kOpIndex[id] < 0)
         return nullptr;
@@ -121,38 +241,9 @@ constexpr const OpInfo* find_op(std::string_view name) {
     return nullptr;
 }
 
-constexpr std::string_view family_name(Family f) {
-    switch (f) {
-        case Family::Binary:
-            return "binary";
-        case Family::Unary:
-            return "unary";
-        case Family::Ternary:
-            return "ternary";
-        case Family::Select:
-            return "select";
-        case Family::Compare:
-            return "compare";
-        case Family::Convert:
-            return "convert";
-        case Family::TileScalar:
-            return "tile-scalar";
-        case Family::RowReduce:
-            return "row-reduce";
-        case Family::RowExpand:
-            return "row-expand";
-        case Family::ColReduce:
-            return "col-reduce";
-        case Family::ColExpand:
-            return "col-expand";
-        case Family::Complex:
-            return "complex";
-        case Family::Layout:
-            return "layout";
-        case Family::Context:
-            return "context";
-    }
-    return "?";
-}
+std::string_view family_name(Family f);
+std::string_view pipe_name(Pipe p);  // "PIPE_V", ...
+// "S8 U8 S16 ..." (assembly spellings) or "int8_t, uint8_t, ..." (C++ spellings), in DType code order.
+std::string dtype_set_text(DTypeSet s, bool cpp_names = false);
 
 }  // namespace ptosim::isa

@@ -1,4 +1,5 @@
-// How the ISA model views the operands of a block: per operation family, data instead of code per mnemonic.
+// How the ISA model views the operands of a block: the roles the instruction's descriptor gives them
+// (isa::Views), turned into tile shapes.
 //
 // A block describes its source tiles with its loop bounds (encoding.md §2.4): LB0 = ValidCol, LB1 = ValidRow,
 // LB2 = Col, and the element type of the BSTART word; an entry of S bytes is then a row-major tile of
@@ -16,26 +17,12 @@
 
 namespace ptosim::machine {
 
-enum class SrcRole : uint8_t {
-    Data,         // the block's LB0..LB2 and type
-    FilterBytes,  // THISTOGRAM idx: the entry's bytes as one u8 column, idx[r, 0] = byte r
-    Mask,         // TSEL/TSELS mask: the view DstRule::Mask gives a TCMP result of the block's shape
-};
+using isa::DstRule;
+using isa::SrcRole;
 
-enum class DstRule : uint8_t {
-    Same,       // type DstType (B.DATR, else the BSTART type), Col columns, the valid shape of the sources
-    HalfCols,   // TDEINTERLEAVE's one-source form: ceil(Col / 2) columns, ValidCol / 2 valid columns
-    Mask,       // TCMP/TCMPS: u8 mask words, ceil(ValidCol / 8) valid columns, rows of a multiple of 32 bytes
-    Histogram,  // THISTOGRAM: DstType, 256 columns, ValidRow x 256 valid
-};
-
-struct OpViews {
-    std::array<SrcRole, 3> src{};  // by source position
-    DstRule dst = DstRule::Same;
-};
-
-// The views of an operation with nsrc sources.
-OpViews op_views(const isa::OpInfo& op, std::size_t nsrc);
+// The views of an operation given nsrc sources: its descriptor's, except that TDEINTERLEAVE's destinations
+// have half the columns only in its one-source form.
+isa::Views op_views(const isa::OpInfo& op, std::size_t nsrc);
 
 // What the loop bounds say about the sources.
 struct BlockShape {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "ptosim/asm/insn.hpp"
+#include "ptosim/core/cmp_mode.hpp"
 #include "ptosim/isa/table.hpp"
-#include "ptosim/ops/compare.hpp"
 #include "ptosim/pto_as/literal.hpp"
 #include "ptosim/pto_as/status.hpp"
 #include "ptosim/pto_as/types.hpp"

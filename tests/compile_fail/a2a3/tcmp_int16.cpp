@@ -1,4 +1,4 @@
-// expect-error: TCMP: on the A2A3 profile the source dtype must be int32_t, half or float
+// expect-error: TCMP: source element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

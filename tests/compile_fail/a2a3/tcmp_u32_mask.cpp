@@ -1,4 +1,4 @@
-// expect-error: TCMP: on the A2A3 profile dst dtype must be uint8_t
+// expect-error: TCMP: dst element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

@@ -1,4 +1,4 @@
-// expect-error: TCMPS: on the A2A3 profile the source dtype must be int32_t, float, half, uint16_t or int16_t
+// expect-error: TCMPS: source element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

@@ -1,4 +1,4 @@
-// expect-error: THISTOGRAM: not available on the A2A3 profile (Atlas A2/A3)
+// expect-error: THISTOGRAM: not available on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

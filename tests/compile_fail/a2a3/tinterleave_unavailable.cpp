@@ -1,4 +1,4 @@
-// expect-error: TINTERLEAVE: not available on this architecture profile (A5 only)
+// expect-error: TINTERLEAVE: not available on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

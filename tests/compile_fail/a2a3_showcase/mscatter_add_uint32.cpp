@@ -1,4 +1,4 @@
-// expect-error: MSCATTER: ScatterAtomicOp::Add on the A2A3 profile needs int8_t, int16_t, int32_t, half,
+// expect-error: MSCATTER: ScatterAtomicOp::Add on this element type not supported on the compiled architecture profile
 // bfloat16_t or float
 #include <pto/pto-inst.hpp>
 using namespace pto;

@@ -1,4 +1,4 @@
-// expect-error: MSCATTER: ScatterAtomicOp::Max and Min are not available on the A2A3 profile
+// expect-error: MSCATTER: ScatterAtomicOp::Max and Min on this element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

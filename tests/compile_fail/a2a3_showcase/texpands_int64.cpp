@@ -1,4 +1,4 @@
-// expect-error: TEXPANDS: on the A2A3 profile dst dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t,
+// expect-error: TEXPANDS: element type not supported on the compiled architecture profile
 // uint32_t, half, bfloat16_t or float
 #include <pto/pto-inst.hpp>
 using namespace pto;

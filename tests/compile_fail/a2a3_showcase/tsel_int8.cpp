@@ -1,4 +1,4 @@
-// expect-error: TSEL: on the A2A3 profile dtype must be int16_t, uint16_t, int32_t, uint32_t, half,
+// expect-error: TSEL: element type not supported on the compiled architecture profile
 // bfloat16_t or float
 #include <pto/pto-inst.hpp>
 using namespace pto;

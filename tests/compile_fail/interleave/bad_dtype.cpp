@@ -1,4 +1,4 @@
-// expect-error: TINTERLEAVE: dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t or float
+// expect-error: TINTERLEAVE: element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

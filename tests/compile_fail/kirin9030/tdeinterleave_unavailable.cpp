@@ -1,4 +1,4 @@
-// expect-error: TDEINTERLEAVE: not available on this architecture profile (A5 only)
+// expect-error: TDEINTERLEAVE: not available on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

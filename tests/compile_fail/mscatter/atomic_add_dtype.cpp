@@ -1,4 +1,4 @@
-// expect-error: MSCATTER: ScatterAtomicOp::Add needs int32_t, uint32_t, float, half or bfloat16_t
+// expect-error: MSCATTER: ScatterAtomicOp::Add on this element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

@@ -1,4 +1,4 @@
-// expect-error: MSCATTER: ScatterAtomicOp::Max and Min need int32_t, uint32_t or float
+// expect-error: MSCATTER: ScatterAtomicOp::Max and Min on this element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

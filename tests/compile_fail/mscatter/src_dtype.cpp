@@ -1,4 +1,4 @@
-// expect-error: MSCATTER: src dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half,
+// expect-error: MSCATTER: src element type not supported on the compiled architecture profile
 // bfloat16_t or float
 #include <pto/pto-inst.hpp>
 using namespace pto;

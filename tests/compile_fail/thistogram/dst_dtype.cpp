@@ -1,4 +1,4 @@
-// expect-error: THISTOGRAM: dst dtype must be uint8_t, uint16_t, uint32_t or uint64_t
+// expect-error: THISTOGRAM: dst element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

@@ -1,4 +1,4 @@
-// expect-error: THISTOGRAM: source dtype must be uint16_t or uint32_t
+// expect-error: THISTOGRAM: source element type not supported on the compiled architecture profile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

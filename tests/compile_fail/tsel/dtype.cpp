@@ -1,4 +1,4 @@
-// expect-error: TSEL: dtype must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t,
+// expect-error: TSEL: element type not supported on the compiled architecture profile
 // half, bfloat16_t or float
 #include <pto/pto-inst.hpp>
 using namespace pto;

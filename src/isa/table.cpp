@@ -1,0 +1,76 @@
+#include "ptosim/isa/table.hpp"
+
+namespace ptosim::isa {
+
+std::string_view family_name(Family f) {
+    switch (f) {
+        case Family::Binary:
+            return "binary";
+        case Family::Unary:
+            return "unary";
+        case Family::Ternary:
+            return "ternary";
+        case Family::Select:
+            return "select";
+        case Family::Compare:
+            return "compare";
+        case Family::Convert:
+            return "convert";
+        case Family::TileScalar:
+            return "tile-scalar";
+        case Family::RowReduce:
+            return "row-reduce";
+        case Family::RowExpand:
+            return "row-expand";
+        case Family::ColReduce:
+            return "col-reduce";
+        case Family::ColExpand:
+            return "col-expand";
+        case Family::Complex:
+            return "complex";
+        case Family::Layout:
+            return "layout";
+        case Family::Context:
+            return "context";
+        case Family::Memory:
+            return "memory";
+    }
+    return "?";
+}
+
+std::string_view pipe_name(Pipe p) {
+    switch (p) {
+        case Pipe::S:
+            return "PIPE_S";
+        case Pipe::V:
+            return "PIPE_V";
+        case Pipe::M:
+            return "PIPE_M";
+        case Pipe::MTE1:
+            return "PIPE_MTE1";
+        case Pipe::MTE2:
+            return "PIPE_MTE2";
+        case Pipe::MTE3:
+            return "PIPE_MTE3";
+        case Pipe::FIX:
+            return "PIPE_FIX";
+    }
+    return "?";
+}
+
+std::string dtype_set_text(DTypeSet s, bool cpp_names) {
+    if (s == kAnyDType)
+        return cpp_names ? "any element type" : "any";
+    std::string out;
+    for (unsigned code = 0; code < 32; ++code) {
+        const auto t = static_cast<DType>(code);
+        if (!dtype_code_valid(code) || !s.contains(t))
+            continue;
+        if (!out.empty())
+            out += cpp_names ? ", " : " ";
+        out += cpp_names ? dtype_cpp_name(t) : dtype_name(t);
+    }
+    return out;
+}
+
+}  // namespace ptosim::isa
