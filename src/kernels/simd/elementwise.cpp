@@ -25,7 +25,30 @@ using kernels::Input;
 using kernels::ScalarOps;
 
 // ---------------------------------------------------------------------------------------------------------------
-// half and bfloat16 <-> float, rounding to nearest even (Highway's emulated demotions truncate)
+// half and bfloat16 <-> float, rounding to nearest even (Highway 1.0.3's emulated half conversions truncate, and
+// turn half infinities and NaNs into finite floats)
+
+// Halves (as 16-bit patterns) to floats, exactly.
+template <class DF>
+hn::Vec<DF> promote_half(DF df, hn::Vec<hn::Rebind<uint16_t, DF>> h) {
+#if HWY_TARGET <= HWY_AVX2
+    return hn::PromoteTo(df, hn::BitCast(hn::Rebind<hwy::float16_t, DF>(), h));  // F16C
+#else
+    const hn::RebindToUnsigned<DF> du;
+    const hn::RebindToSigned<DF> di;
+    const auto bits = hn::PromoteTo(du, h);
+    const auto sign = hn::ShiftLeft<16>(hn::And(bits, hn::Set(du, 0x8000u)));
+    const auto exp = hn::And(hn::ShiftRight<10>(bits), hn::Set(du, 0x1Fu));
+    const auto frac = hn::And(bits, hn::Set(du, 0x3FFu));
+    // Subnormal halves: frac * 2^-24, exact in float.
+    const auto sub = hn::BitCast(du, hn::Mul(hn::ConvertTo(df, hn::BitCast(di, frac)), hn::Set(df, 1.0f / 16777216.0f)));
+    const auto exp32 = hn::IfThenElse(hn::RebindMask(du, hn::Eq(hn::BitCast(di, exp), hn::Set(di, 31))),
+                                      hn::Set(du, 255u), hn::Add(exp, hn::Set(du, 112u)));
+    const auto normal = hn::Or(hn::ShiftLeft<23>(exp32), hn::ShiftLeft<13>(frac));
+    const auto r = hn::IfThenElse(hn::RebindMask(du, hn::Eq(hn::BitCast(di, exp), hn::Zero(di))), sub, normal);
+    return hn::BitCast(df, hn::Or(sign, r));
+#endif
+}
 
 template <class DF>
 hn::Vec<hn::Rebind<uint16_t, DF>> demote_half(DF df, hn::Vec<DF> v) {
@@ -40,15 +63,17 @@ hn::Vec<hn::Rebind<uint16_t, DF>> demote_half(DF df, hn::Vec<DF> v) {
     const auto bits = hn::BitCast(du, v);
     const auto sign = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 0x8000u));
     const auto mag = hn::And(bits, hn::Set(du, 0x7FFFFFFFu));
+    const auto smag = hn::BitCast(di, mag);  // below 2^31: compared as signed (unsigned compares are emulated)
     // Normal results: round the 23-bit fraction to 10 bits (ties to even) and rebias the exponent.
     const auto odd = hn::And(hn::ShiftRight<13>(mag), hn::Set(du, 1u));
-    const auto normal = hn::ShiftRight<13>(
-        hn::Sub(hn::Add(hn::Add(mag, hn::Set(du, 0x0FFFu)), odd), hn::Set(du, 0x38000000u)));
+    const auto normal = hn::ShiftRight<13>(hn::Sub(hn::Add(hn::Add(mag, hn::Set(du, 0x0FFFu)), odd),
+                                                   hn::Set(du, 0x38000000u)));
     // Subnormal results: the value in units of 2^-24, rounded to an integer (ties to even).
     const auto sub = hn::BitCast(du, hn::NearestInt(hn::Mul(hn::BitCast(df, mag), hn::Set(df, 16777216.0f))));
-    auto r = hn::IfThenElse(hn::Lt(mag, hn::Set(du, 0x38800000u)), sub, normal);
-    r = hn::IfThenElse(hn::Gt(mag, hn::Set(du, 0x477FEFFFu)), hn::Set(du, 0x7C00u), r);  // overflow: infinity
-    r = hn::IfThenElse(hn::Gt(mag, hn::Set(du, 0x7F800000u)), hn::Set(du, 0x7E00u), r);  // NaN: the quiet NaN
+    auto r = hn::IfThenElse(hn::RebindMask(du, hn::Lt(smag, hn::Set(di, 0x38800000))), sub, normal);
+    // Overflow (from 65520, which rounds up) gives infinity; NaN the quiet NaN.
+    r = hn::IfThenElse(hn::RebindMask(du, hn::Gt(smag, hn::Set(di, 0x477FEFFF))), hn::Set(du, 0x7C00u), r);
+    r = hn::IfThenElse(hn::RebindMask(du, hn::Gt(smag, hn::Set(di, 0x7F800000))), hn::Set(du, 0x7E00u), r);
     (void)di;
     return hn::TruncateTo(du16, hn::Or(r, sign));
 #endif
@@ -62,7 +87,8 @@ hn::Vec<hn::Rebind<uint16_t, DF>> demote_bf16(DF, hn::Vec<DF> v) {
     const auto odd = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 1u));
     auto r = hn::ShiftRight<16>(hn::Add(hn::Add(bits, hn::Set(du, 0x7FFFu)), odd));
     const auto mag = hn::And(bits, hn::Set(du, 0x7FFFFFFFu));
-    r = hn::IfThenElse(hn::Gt(mag, hn::Set(du, 0x7F800000u)),
+    const hn::RebindToSigned<DF> di;
+    r = hn::IfThenElse(hn::RebindMask(du, hn::Gt(hn::BitCast(di, mag), hn::Set(di, 0x7F800000))),
                        hn::Or(hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 0x8000u)), hn::Set(du, 0x7FC0u)),
                        r);
     return hn::TruncateTo(du16, r);
@@ -166,8 +192,7 @@ struct Ops {
 
     V load(const T* p) const {
         if constexpr (std::is_same_v<T, float16>)
-            return hn::PromoteTo(
-                d, hn::LoadU(hn::Rebind<hwy::float16_t, D>(), reinterpret_cast<const hwy::float16_t*>(p)));
+            return promote_half(d, hn::LoadU(hn::Rebind<uint16_t, D>(), reinterpret_cast<const uint16_t*>(p)));
         else if constexpr (std::is_same_v<T, bfloat16>)
             return hn::PromoteTo(
                 d, hn::LoadU(hn::Rebind<hwy::bfloat16_t, D>(), reinterpret_cast<const hwy::bfloat16_t*>(p)));
@@ -189,8 +214,7 @@ struct Ops {
     // A float result rounded to the element type's precision (identity for float).
     V fix(V v) const {
         if constexpr (std::is_same_v<T, float16>) {
-            const auto h = demote_half(d, v);
-            return hn::PromoteTo(d, hn::BitCast(hn::Rebind<hwy::float16_t, D>(), h));
+            return promote_half(d, demote_half(d, v));
         } else if constexpr (std::is_same_v<T, bfloat16>) {
             const auto h = demote_bf16(d, v);
             return hn::PromoteTo(d, hn::BitCast(hn::Rebind<hwy::bfloat16_t, D>(), h));
