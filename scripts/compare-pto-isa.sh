@@ -95,7 +95,7 @@ run_suite() {
     local golden=ok
     if [ -f "$src/gen_data.py" ]; then
         cp "$src/gen_data.py" "$dir/"
-        (cd "$dir" && PYTHONPATH="$ref_root/tests/cpu/st" timeout 600 "$python" gen_data.py >"$dir/gen_data.log" 2>&1) ||
+        (cd "$dir" && PYTHONPATH="$ref_root/tests/cpu/st:$ref_root" timeout 600 "$python" gen_data.py >"$dir/gen_data.log" 2>&1) ||
             golden=fail
     fi
     local files=("$src/main.cpp")

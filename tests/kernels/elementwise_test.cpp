@@ -1,9 +1,10 @@
-// The element-wise families (binary, unary, ternary, tile-scalar) through ops::execute, on the reference kernels
-// and the fast kernels of every SIMD target, against an oracle written here from the instruction pages: exact
-// values in long double or 128-bit integers, rounded or wrapped once per documented step. Every element type each
-// instruction accepts, special values (NaN, infinities, signed zeros, subnormals, integer extremes, zero divisors,
-// out-of-range shift counts), valid regions smaller than their tiles (nothing else may change), in place and not;
-// then every half and bfloat16 input of the functions that round (TEXP, TLOG, TSQRT, TRSQRT, TRECIP, TPOWS).
+// The element-wise families (binary, unary, ternary, tile-scalar) through ops::execute, on the reference
+// kernels and the fast kernels of every SIMD target, against an oracle written here from the instruction
+// pages: exact values in long double or 128-bit integers, rounded or wrapped once per documented step. Every
+// element type each instruction accepts, special values (NaN, infinities, signed zeros, subnormals, integer
+// extremes, zero divisors, out-of-range shift counts), valid regions smaller than their tiles (nothing else
+// may change), in place and not; then every half and bfloat16 input of the functions that round (TEXP, TLOG,
+// TSQRT, TRSQRT, TRECIP, TPOWS).
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -37,7 +38,8 @@ __extension__ typedef __int128 I128;  // GCC and Clang; __extension__ keeps -Wpe
 __extension__ typedef unsigned __int128 U128;
 
 template <typename T>
-constexpr bool kFloating = std::is_same_v<T, float> || std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>;
+constexpr bool kFloating =
+    std::is_same_v<T, float> || std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The oracle
@@ -77,6 +79,26 @@ LD fminimum(LD a, LD b) {
     if (a == 0 && b == 0)
         return std::signbit(a) ? a : b;
     return a < b ? a : b;
+}
+
+// x * y + z rounded once to T. x * y is exact in long double; the sum is s + e exactly (TwoSum); s rounded to
+// T is the answer unless s lies exactly halfway between two T values, where the sign of e picks the side.
+template <typename T>
+T fused(LD x, LD y, LD z) {
+    const LD p = x * y;
+    const LD s = p + z;
+    if (!std::isfinite(s))
+        return round_to<T>(s);
+    const LD bb = s - p;
+    const LD e = (p - (s - bb)) + (z - bb);
+    const T t = round_to<T>(s);
+    if (e == 0 || val(t) == s || !std::isfinite(val(t)))
+        return t;
+    // The T neighbour on the other side of s from t: s - (t - s) rounded toward s.
+    const T other = round_to<T>(s + (s - val(t)) * (1 + 1e-6L));
+    if (val(other) - s != s - val(t))
+        return t;  // not a tie
+    return (e > 0) == (val(other) > val(t)) ? other : t;
 }
 
 template <typename T>
@@ -130,8 +152,8 @@ T float_oracle(Op op, T a_, T b_, T c_) {
             return r(fmaximum(rv(a - b), 0.0L));
         case Op::TMULADDDST:  // a * b + c (c = dst)
             return r(rv(a * b) + c);
-        case Op::TFUSEDMULADD:  // a * dst + b
-            return r(rv(a * c) + b);
+        case Op::TFUSEDMULADD:  // a * dst + b, one rounding
+            return fused<T>(a, c, b);
         case Op::TFUSEDMULADDRELU:
             return r(fmaximum(rv(rv(a * c) + b), 0.0L));
         case Op::TADDC:
@@ -300,16 +322,25 @@ template <typename T>
 std::vector<T> specials() {
     if constexpr (kFloating<T>) {
         using L = std::numeric_limits<T>;
-        std::vector<T> v = {T(0.0f),      T(-0.0f),     T(1.0f),       T(-1.0f),      T(0.5f),       T(2.0f),
-                            T(3.0f),      T(-7.0f),     L::infinity(), -L::infinity(), L::quiet_NaN(), L::max(),
-                            L::lowest(),  L::min(),     L::denorm_min(), T(-0.75f)};
+        std::vector<T> v = {T(0.0f),     T(-0.0f), T(1.0f),         T(-1.0f),       T(0.5f),        T(2.0f),
+                            T(3.0f),     T(-7.0f), L::infinity(),   -L::infinity(), L::quiet_NaN(), L::max(),
+                            L::lowest(), L::min(), L::denorm_min(), T(-0.75f)};
         if constexpr (!std::is_same_v<T, float>)
             v.push_back(T::from_bits(0x7C01 & 0xFFFF));  // a signalling-NaN pattern (half) / a NaN (bf16)
         return v;
     } else {
         using L = std::numeric_limits<T>;
-        std::vector<T> v = {T(0), T(1), T(2), T(3), T(7), L::max(), L::min(), T(L::max() - 1), T(sizeof(T) * 8),
-                            T(sizeof(T) * 8 - 1), T(sizeof(T) * 8 + 1)};
+        std::vector<T> v = {T(0),
+                            T(1),
+                            T(2),
+                            T(3),
+                            T(7),
+                            L::max(),
+                            L::min(),
+                            T(L::max() - 1),
+                            T(sizeof(T) * 8),
+                            T(sizeof(T) * 8 - 1),
+                            T(sizeof(T) * 8 + 1)};
         if constexpr (std::is_signed_v<T>)
             for (T x : {T(-1), T(-2), T(-7), T(L::min() + 1)})
                 v.push_back(x);
@@ -355,7 +386,8 @@ bool functor_row(const isa::OpInfo& d) {
 // One run of op on tiles of element type T with the valid shape (vr, vc) in tiles with `extra` spare 32-byte
 // blocks per row and one spare row; in_place: the destination is the first source.
 template <typename T>
-void check_case(const isa::OpInfo& d, std::mt19937_64& rng, int32_t vr, int32_t vc, int32_t extra, bool in_place) {
+void check_case(const isa::OpInfo& d, std::mt19937_64& rng, int32_t vr, int32_t vc, int32_t extra,
+                bool in_place) {
     constexpr DType t = dtype_of<T>;
     UbTiles tiles(rng);
     const int32_t cols = row_major_cols(sizeof(T), vc, extra);
@@ -363,7 +395,8 @@ void check_case(const isa::OpInfo& d, std::mt19937_64& rng, int32_t vr, int32_t 
     std::vector<TileView> srcs;
     for (std::size_t k = 0; k < nsrc; ++k)
         srcs.push_back(tiles.place(t, vr + 1, cols, vr, vc));
-    TileView dst = in_place ? srcs[0] : tiles.place(t, vr + 1, row_major_cols(sizeof(T), vc, extra + 1), vr, vc);
+    TileView dst =
+        in_place ? srcs[0] : tiles.place(t, vr + 1, row_major_cols(sizeof(T), vc, extra + 1), vr, vc);
     for (auto& s : srcs)
         for (int32_t r = 0; r < vr; ++r)
             for (int32_t c = 0; c < vc; ++c)
@@ -402,13 +435,17 @@ void check_case(const isa::OpInfo& d, std::mt19937_64& rng, int32_t vr, int32_t 
             for (int32_t c = 0; c < vc; ++c)
                 if (!same_bits(at<T>(dst, r, c), at<T>(want, r, c))) {
                     const T a = at<T>(srcs[0], r, c);
-                    FAIL() << d.name << " " << dtype_name(t) << " " << vr << "x" << vc << (in_place ? " in place" : "")
-                           << " at (" << r << ", " << c << "): got " << static_cast<double>(at<T>(dst, r, c))
-                           << ", want " << static_cast<double>(at<T>(want, r, c)) << "; src0 "
-                           << static_cast<double>(a) << ", src1/scalar "
-                           << static_cast<double>(nsrc >= 2 && d.family != isa::Family::TileScalar ? at<T>(srcs[1], r, c) : scalar);
+                    FAIL() << d.name << " " << dtype_name(t) << " " << vr << "x" << vc
+                           << (in_place ? " in place" : "") << " at (" << r << ", " << c << "): got "
+                           << static_cast<double>(at<T>(dst, r, c)) << ", want "
+                           << static_cast<double>(at<T>(want, r, c)) << "; src0 " << static_cast<double>(a)
+                           << ", src1/scalar "
+                           << static_cast<double>(nsrc >= 2 && d.family != isa::Family::TileScalar
+                                                      ? at<T>(srcs[1], r, c)
+                                                      : scalar);
                 }
-        FAIL() << d.name << " " << dtype_name(t) << " wrote outside its valid region: " << image.matches_ub().message();
+        FAIL() << d.name << " " << dtype_name(t)
+               << " wrote outside its valid region: " << image.matches_ub().message();
     }
 }
 
@@ -467,8 +504,8 @@ void every_input(Op op, uint64_t scalar_bits_ = 0) {
         const T got = reinterpret_cast<T*>(dst.data)[i];
         if (!same_bits(got, want)) {
             ++wrong;
-            ADD_FAILURE() << isa::op_info(op).name << " " << dtype_name(dtype_of<T>) << " of 0x" << std::hex << i
-                          << ": got 0x" << got.bits() << ", want 0x" << want.bits();
+            ADD_FAILURE() << isa::op_info(op).name << " " << dtype_name(dtype_of<T>) << " of 0x" << std::hex
+                          << i << ": got 0x" << got.bits() << ", want 0x" << want.bits();
         }
     }
 }
@@ -499,14 +536,16 @@ TEST_P(ElementwiseKernel, Rules) {
                            "TADD: wrong number of source tiles (got=1, min=2, max=2)");
     TileView i32 = dst;
     i32.dtype = DType::S32;
-    EXPECT_FAILS_UNTOUCHED(run(Op::TADD, i32, srcs), "TADD: every operand has the destination's element type");
+    EXPECT_FAILS_UNTOUCHED(run(Op::TADD, i32, srcs),
+                           "TADD: every operand has the destination's element type");
     TileView f64 = dst;
     f64.dtype = DType::F64;
     EXPECT_FAILS_UNTOUCHED(run(Op::TEXP, f64, std::span<const TileView>(srcs, 1)),
                            "TEXP: element type not supported by the instruction (operand=dst, dtype=double");
     TileView narrow = dst;
     narrow.valid_cols = 8;
-    EXPECT_FAILS_UNTOUCHED(run(Op::TMUL, narrow, srcs), "TMUL: every operand has the destination's valid shape");
+    EXPECT_FAILS_UNTOUCHED(run(Op::TMUL, narrow, srcs),
+                           "TMUL: every operand has the destination's valid shape");
     TileView overlapping = dst;
     overlapping.data = a.data + 16;
     EXPECT_FAILS_UNTOUCHED(run(Op::TSUB, overlapping, srcs), "TSUB: a destination tile must not overlap");

@@ -124,13 +124,14 @@ struct MulAddDst {
         return o.add(o.mul(a, b), d);
     }
 };
-// dst = src0 * dst + src1, the product rounded first.
+// dst = src0 * dst + src1, rounded once.
 struct FusedMulAdd {
     template <class O, class V>
     static V apply(const O& o, V a, V b, V d) {
-        return o.add(o.mul(a, d), b);
+        return o.fma(a, d, b);
     }
 };
+// ReLU(src0 * dst + src1), the product rounded first (pto-isa rounds it, unlike TFUSEDMULADD's).
 struct FusedMulAddRelu {
     template <class O, class V>
     static V apply(const O& o, V a, V b, V d) {

@@ -136,6 +136,35 @@ struct ScalarOps {
         else
             return static_cast<C>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
     }
+    // a * b + c rounded once (a fused multiply-add).
+    static C fma(C a, C b, C c) {
+        if constexpr (std::is_same_v<T, float>) {
+            return std::fma(a, b, c);
+        } else if constexpr (kFloat) {
+            // The product of two half / bfloat16 values is exact in double; the sum is s + e exactly
+            // (TwoSum). s rounds to the right neighbour unless it is exactly halfway between two, where e
+            // decides.
+            const double p = static_cast<double>(a) * static_cast<double>(b), q = static_cast<double>(c);
+            const double s = p + q;
+            if (!std::isfinite(s))
+                return fix(static_cast<C>(s));
+            const double bb = s - p;
+            const double e = (p - (s - bb)) + (q - bb);
+            const T t = T(s);
+            const double td = static_cast<double>(static_cast<float>(t));
+            if (e == 0 || td == s)
+                return static_cast<C>(t);
+            // The neighbour of t on s's side; s is a tie when it lies halfway.
+            const T other =
+                T::from_bits(static_cast<uint16_t>(t.bits() + (((s > td) == !std::signbit(td)) ? 1 : -1)));
+            const double od = static_cast<double>(static_cast<float>(other));
+            if (s - td != od - s)
+                return static_cast<C>(t);
+            return static_cast<C>((e > 0) == (od > td) ? other : t);
+        } else {
+            return add(mul(a, b), c);
+        }
+    }
     static C div(C a, C b) {
         if constexpr (kFloat) {
             return fix(a / b);

@@ -25,8 +25,8 @@ using kernels::Input;
 using kernels::ScalarOps;
 
 // ---------------------------------------------------------------------------------------------------------------
-// half and bfloat16 <-> float, rounding to nearest even (Highway 1.0.3's emulated half conversions truncate, and
-// turn half infinities and NaNs into finite floats)
+// half and bfloat16 <-> float, rounding to nearest even (Highway 1.0.3's emulated half conversions truncate,
+// and turn half infinities and NaNs into finite floats)
 
 // Halves (as 16-bit patterns) to floats, exactly.
 template <class DF>
@@ -41,11 +41,13 @@ hn::Vec<DF> promote_half(DF df, hn::Vec<hn::Rebind<uint16_t, DF>> h) {
     const auto exp = hn::And(hn::ShiftRight<10>(bits), hn::Set(du, 0x1Fu));
     const auto frac = hn::And(bits, hn::Set(du, 0x3FFu));
     // Subnormal halves: frac * 2^-24, exact in float.
-    const auto sub = hn::BitCast(du, hn::Mul(hn::ConvertTo(df, hn::BitCast(di, frac)), hn::Set(df, 1.0f / 16777216.0f)));
+    const auto sub =
+        hn::BitCast(du, hn::Mul(hn::ConvertTo(df, hn::BitCast(di, frac)), hn::Set(df, 1.0f / 16777216.0f)));
     const auto exp32 = hn::IfThenElse(hn::RebindMask(du, hn::Eq(hn::BitCast(di, exp), hn::Set(di, 31))),
                                       hn::Set(du, 255u), hn::Add(exp, hn::Set(du, 112u)));
     const auto normal = hn::Or(hn::ShiftLeft<23>(exp32), hn::ShiftLeft<13>(frac));
-    const auto r = hn::IfThenElse(hn::RebindMask(du, hn::Eq(hn::BitCast(di, exp), hn::Zero(di))), sub, normal);
+    const auto r =
+        hn::IfThenElse(hn::RebindMask(du, hn::Eq(hn::BitCast(di, exp), hn::Zero(di))), sub, normal);
     return hn::BitCast(df, hn::Or(sign, r));
 #endif
 }
@@ -63,11 +65,12 @@ hn::Vec<hn::Rebind<uint16_t, DF>> demote_half(DF df, hn::Vec<DF> v) {
     const auto bits = hn::BitCast(du, v);
     const auto sign = hn::And(hn::ShiftRight<16>(bits), hn::Set(du, 0x8000u));
     const auto mag = hn::And(bits, hn::Set(du, 0x7FFFFFFFu));
-    const auto smag = hn::BitCast(di, mag);  // below 2^31: compared as signed (unsigned compares are emulated)
+    const auto smag =
+        hn::BitCast(di, mag);  // below 2^31: compared as signed (unsigned compares are emulated)
     // Normal results: round the 23-bit fraction to 10 bits (ties to even) and rebias the exponent.
     const auto odd = hn::And(hn::ShiftRight<13>(mag), hn::Set(du, 1u));
-    const auto normal = hn::ShiftRight<13>(hn::Sub(hn::Add(hn::Add(mag, hn::Set(du, 0x0FFFu)), odd),
-                                                   hn::Set(du, 0x38000000u)));
+    const auto normal = hn::ShiftRight<13>(
+        hn::Sub(hn::Add(hn::Add(mag, hn::Set(du, 0x0FFFu)), odd), hn::Set(du, 0x38000000u)));
     // Subnormal results: the value in units of 2^-24, rounded to an integer (ties to even).
     const auto sub = hn::BitCast(du, hn::NearestInt(hn::Mul(hn::BitCast(df, mag), hn::Set(df, 16777216.0f))));
     auto r = hn::IfThenElse(hn::RebindMask(du, hn::Lt(smag, hn::Set(di, 0x38800000))), sub, normal);
@@ -108,7 +111,8 @@ enum : unsigned {
     kCmp = 1u << 6,     // pos_or
     kAbs = 1u << 7,
     kSqrt = 1u << 8,
-    kOther = 1u << 9,  // rem, fmod, pow, exp, log, rsqrt: reference kernels only
+    kFma = 1u << 9,     // fused multiply-add: float on targets with FMA
+    kOther = 1u << 10,  // rem, fmod, pow, exp, log, rsqrt: reference kernels only
 };
 
 template <class F>
@@ -148,7 +152,7 @@ inline constexpr unsigned kUses<fn::SubRelu> = kAdd | kMinMax;
 template <>
 inline constexpr unsigned kUses<fn::MulAddDst> = kAdd | kMul;
 template <>
-inline constexpr unsigned kUses<fn::FusedMulAdd> = kAdd | kMul;
+inline constexpr unsigned kUses<fn::FusedMulAdd> = kFma;
 template <>
 inline constexpr unsigned kUses<fn::FusedMulAddRelu> = kAdd | kMul | kMinMax;
 template <>
@@ -183,7 +187,8 @@ struct Ops {
     static constexpr std::size_t kSize = sizeof(T);
 
     static constexpr unsigned kHas =
-        kFloat ? (kAdd | kMul | kDiv | kMinMax | kCmp | kAbs | kSqrt)
+        kFloat ? (kAdd | kMul | kDiv | kMinMax | kCmp | kAbs | kSqrt |
+                  (std::is_same_v<T, float> && HWY_TARGET <= HWY_AVX2 ? kFma : 0u))
                : (kAdd | kBit | kMinMax | kCmp | (kSize == 2 || kSize == 4 ? kMul : 0u) |
                   (kSize == 4 || kSize == 8 || (kSize == 2 && kShift16) ? kShift : 0u) |
                   (kSigned && kSize <= 4 ? kAbs : 0u));
@@ -192,7 +197,8 @@ struct Ops {
 
     V load(const T* p) const {
         if constexpr (std::is_same_v<T, float16>)
-            return promote_half(d, hn::LoadU(hn::Rebind<uint16_t, D>(), reinterpret_cast<const uint16_t*>(p)));
+            return promote_half(d,
+                                hn::LoadU(hn::Rebind<uint16_t, D>(), reinterpret_cast<const uint16_t*>(p)));
         else if constexpr (std::is_same_v<T, bfloat16>)
             return hn::PromoteTo(
                 d, hn::LoadU(hn::Rebind<hwy::bfloat16_t, D>(), reinterpret_cast<const hwy::bfloat16_t*>(p)));
@@ -232,6 +238,7 @@ struct Ops {
         else
             return a;  // not reached: kHas excludes it
     }
+    V fma(V a, V b, V c) const { return hn::MulAdd(a, b, c); }  // float only (kHas): one rounding with FMA
     V div(V a, V b) const {
         if constexpr (kFloat)
             return fix(hn::Div(a, b));

@@ -1,0 +1,7 @@
+// expect-error: TSUBRELU: not available on the compiled architecture profile
+#include <pto/pto-inst.hpp>
+using namespace pto;
+void f() {
+    Tile<TileType::Vec, float, 8, 16> a, b, c;
+    TSUBRELU(c, a, b);
+}
