@@ -3,10 +3,15 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <type_traits>
+#include <vector>
 
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/core/ub.hpp"
+#include "ptosim/core/scalar.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/ops/compare.hpp"
+#include "ptosim/ops/execute.hpp"
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
 
@@ -166,6 +171,47 @@ Case interleave_case(const std::string& op, DType t, int32_t rows, int32_t cols,
     return c;
 }
 
+// An element-wise instruction through ops::execute on rows x cols tiles of type t, sources filled with values in
+// [lo, hi] (integers: random bits), a scalar of 3 when the instruction takes one.
+Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo, float hi) {
+    const isa::OpInfo& d = isa::op_info(op);
+    struct State {
+        OwnedTile dst;
+        std::vector<OwnedTile> src;
+        std::vector<TileView> src_views;
+        std::vector<uint64_t> scalars;
+    };
+    auto s = std::make_shared<State>();
+    s->dst = make_tile(t, rows, cols);
+    auto& g = rng();
+    std::uniform_real_distribution<float> dist(lo, hi);
+    for (int k = 0; k < d.src_min; ++k) {
+        s->src.push_back(make_tile(t, rows, cols));
+        const TileView& v = s->src.back().view;
+        visit_dtype(t, [&](auto tag) {
+            using T = decltype(tag);
+            if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>)
+                fill<T>(v, [&] { return T(dist(g)); });
+            else
+                fill<T>(v, [&] { return static_cast<T>(g()); });
+        });
+        s->src_views.push_back(v);
+    }
+    if (d.scalars == 1) {
+        visit_dtype(t, [&](auto tag) { s->scalars.push_back(scalar_bits(decltype(tag)(3))); });
+    }
+    Case c;
+    c.op = std::string(d.name);
+    c.name = std::string(dtype_name(t)) + "_" + std::to_string(rows) + "x" + std::to_string(cols);
+    c.input_bytes = s->src.size() * s->dst.view.bytes();
+    c.threads = 1;
+    c.run = [s, op] {
+        ops::execute(op, {std::span<const TileView>(&s->dst.view, 1), s->src_views, s->scalars, {}});
+    };
+    c.state = s;
+    return c;
+}
+
 }  // namespace
 
 std::vector<Case> all_cases() {
@@ -194,6 +240,15 @@ std::vector<Case> all_cases() {
         cases.push_back(compare_case<uint8_t>(op, 64, 2048));
         cases.push_back(compare_case<float>(op, 112, 512, "_ub"));
     }
+    // Element-wise families (the realistic tiles of softmax / attention / fused element-wise kernels).
+    cases.push_back(elementwise_case(isa::Op::TADD, DType::F32, 64, 512, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TMUL, DType::F16, 64, 1024, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TADDS, DType::S32, 64, 512, 0, 0));
+    cases.push_back(elementwise_case(isa::Op::TMAXS, DType::F32, 64, 512, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TDIV, DType::F32, 64, 512, 0.5f, 100));
+    cases.push_back(elementwise_case(isa::Op::TEXP, DType::F32, 64, 512, -20, 20));
+    cases.push_back(elementwise_case(isa::Op::TEXP, DType::F16, 64, 1024, -10, 10));
+    cases.push_back(elementwise_case(isa::Op::TRSQRT, DType::F32, 64, 512, 0.001f, 1000));
     // TINTERLEAVE / TDEINTERLEAVE.
     for (const std::string op : {"TINTERLEAVE", "TDEINTERLEAVE"}) {
         cases.push_back(interleave_case(op, DType::F32, 64, 256));

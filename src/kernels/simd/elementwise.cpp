@@ -177,7 +177,9 @@ inline constexpr unsigned kUses<fn::Sqrt> = kSqrt;
 // Highway 1.0.3's 16-bit variable shifts use an SSE4.1 instruction on its SSSE3 target.
 inline constexpr bool kShift16 = HWY_TARGET != HWY_SSSE3;
 
-template <typename T>
+// kRoundEach: round half and bfloat16 results after every operation (composite functors); a functor whose result is
+// one rounded operation combined with exact selections (kSingleRounding) rounds once, when it is stored.
+template <typename T, bool kRoundEach = true>
 struct Ops {
     using C = kernels::compute_t<T>;
     using D = hn::ScalableTag<C>;
@@ -219,7 +221,9 @@ struct Ops {
 
     // A float result rounded to the element type's precision (identity for float).
     V fix(V v) const {
-        if constexpr (std::is_same_v<T, float16>) {
+        if constexpr (!kRoundEach) {
+            return v;
+        } else if constexpr (std::is_same_v<T, float16>) {
             return promote_half(d, demote_half(d, v));
         } else if constexpr (std::is_same_v<T, bfloat16>) {
             const auto h = demote_bf16(d, v);
@@ -292,14 +296,15 @@ struct Ops {
         }
     }
 
+    // IEEE maximum / minimum. Max(a, b) and Max(b, a) both return the larger operand when neither is NaN, and
+    // +0 / -0 in some order when both are zeros: their AND is +0 (OR for the minimum's -0). NaN operands are
+    // found apart (targets disagree on what Max returns for them).
     V max(V a, V b) const {
         if constexpr (kFloat) {
             const hn::RebindToUnsigned<D> du;
-            // Equal operands (+0 and -0 among them): +0 wins, which is the AND of the bits.
-            const V equal = hn::BitCast(d, hn::And(hn::BitCast(du, a), hn::BitCast(du, b)));
-            const V r = hn::IfThenElse(hn::Eq(a, b), equal, hn::IfThenElse(hn::Gt(a, b), a, b));
-            return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Set(d, kernels::canonical_nan<T>()),
-                                  r);
+            const V r1 = hn::Max(a, b), r2 = hn::Max(b, a);
+            const V r = hn::BitCast(d, hn::And(hn::BitCast(du, r1), hn::BitCast(du, r2)));
+            return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Set(d, kernels::canonical_nan<T>()), r);
         } else {
             return hn::Max(a, b);
         }
@@ -307,10 +312,9 @@ struct Ops {
     V min(V a, V b) const {
         if constexpr (kFloat) {
             const hn::RebindToUnsigned<D> du;
-            const V equal = hn::BitCast(d, hn::Or(hn::BitCast(du, a), hn::BitCast(du, b)));  // -0 wins
-            const V r = hn::IfThenElse(hn::Eq(a, b), equal, hn::IfThenElse(hn::Lt(a, b), a, b));
-            return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Set(d, kernels::canonical_nan<T>()),
-                                  r);
+            const V r1 = hn::Min(a, b), r2 = hn::Min(b, a);
+            const V r = hn::BitCast(d, hn::Or(hn::BitCast(du, r1), hn::BitCast(du, r2)));
+            return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Set(d, kernels::canonical_nan<T>()), r);
         } else {
             return hn::Min(a, b);
         }
@@ -321,27 +325,47 @@ struct Ops {
 template <class F, typename T>
 inline constexpr bool kSimd = (kUses<F> & ~Ops<T>::kHas) == 0;
 
+// Functors whose result is one rounded operation on exact values, selected or compared exactly: rounding the
+// final result only gives the same bits (rounding is monotonic and keeps 0).
+template <class F>
+inline constexpr bool kSingleRounding =
+    std::is_same_v<F, fn::Add> || std::is_same_v<F, fn::Sub> || std::is_same_v<F, fn::Mul> ||
+    std::is_same_v<F, fn::Div> || std::is_same_v<F, fn::RDiv> || std::is_same_v<F, fn::Max> ||
+    std::is_same_v<F, fn::Min> || std::is_same_v<F, fn::Relu> || std::is_same_v<F, fn::SubRelu> ||
+    std::is_same_v<F, fn::PRelu> || std::is_same_v<F, fn::Abs> || std::is_same_v<F, fn::Neg> ||
+    std::is_same_v<F, fn::Sqrt> || std::is_same_v<F, fn::Recip>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // The walker
 
-template <class F, typename T, std::size_t N, std::size_t... I>
+// Argument k is the scalar when bit k of kScalars is set (the tile-scalar family's second argument), a tile
+// otherwise: decided at compile time, so the loop has no branch per vector.
+template <class F, typename T, unsigned kScalars, std::size_t N, std::size_t... I>
 void walk(const TileView& dst, const std::array<Input<T>, N>& in, std::index_sequence<I...>) {
-    const Ops<T> o;
+    const Ops<T, !kSingleRounding<F>> o;
     using V = typename Ops<T>::V;
     using S = ScalarOps<T>;
     const std::size_t lanes = hn::Lanes(o.d);
-    std::array<V, N> scalar{};
-    for (std::size_t k = 0; k < N; ++k)
-        scalar[k] = o.set(in[k].value);
+    const std::array<V, N> scalar = {o.set(in[I].value)...};
     const auto cols = static_cast<std::size_t>(dst.valid_cols);
+    const auto arg = [&](auto k, const std::array<const T*, N>& row, std::size_t c) {
+        if constexpr ((kScalars >> decltype(k)::value) & 1u)
+            return scalar[decltype(k)::value];
+        else
+            return o.load(row[decltype(k)::value] + c);
+    };
     for (int32_t r = 0; r < dst.valid_rows; ++r) {
         T* out = dst.row<T>(r);
-        std::array<const T*, N> row{};
-        for (std::size_t k = 0; k < N; ++k)
-            row[k] = in[k].base ? in[k].row(r) : nullptr;
+        const std::array<const T*, N> row = {(in[I].base ? in[I].row(r) : nullptr)...};
         std::size_t c = 0;
+        for (; c + 2 * lanes <= cols; c += 2 * lanes) {  // two vectors per step: more work in flight
+            const V x = F::apply(o, arg(std::integral_constant<std::size_t, I>{}, row, c)...);
+            const V y = F::apply(o, arg(std::integral_constant<std::size_t, I>{}, row, c + lanes)...);
+            o.store(x, out + c);
+            o.store(y, out + c + lanes);
+        }
         for (; c + lanes <= cols; c += lanes)
-            o.store(F::apply(o, (row[I] ? o.load(row[I] + c) : scalar[I])...), out + c);
+            o.store(F::apply(o, arg(std::integral_constant<std::size_t, I>{}, row, c)...), out + c);
         for (; c < cols; ++c)
             out[c] = S::store(F::apply(S{}, (row[I] ? S::load(row[I][c]) : in[I].value)...));
     }
@@ -351,11 +375,12 @@ template <isa::Op OP, class F>
 bool run(const ops::Operands& o) {
     static constexpr isa::OpInfo d = isa::op_info(OP);
     constexpr std::size_t N = kernels::arity(d);
+    constexpr unsigned kScalars = d.family == isa::Family::TileScalar ? 2u : 0u;
     bool done = false;
     visit_dtype(o.dst[0].dtype, [&](auto tag) {
         using T = decltype(tag);
         if constexpr (d.kernel_types().contains(dtype_of<T>) && kSimd<F, T>) {
-            walk<F, T, N>(o.dst[0], kernels::inputs<T, N>(d, o), std::make_index_sequence<N>{});
+            walk<F, T, kScalars>(o.dst[0], kernels::inputs<T, N>(d, o), std::make_index_sequence<N>{});
             done = true;
         }
     });
