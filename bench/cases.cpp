@@ -6,9 +6,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "ptosim/core/scalar.hpp"
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/core/ub.hpp"
-#include "ptosim/core/scalar.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/ops/compare.hpp"
 #include "ptosim/ops/execute.hpp"
@@ -171,8 +171,8 @@ Case interleave_case(const std::string& op, DType t, int32_t rows, int32_t cols,
     return c;
 }
 
-// An element-wise instruction through ops::execute on rows x cols tiles of type t, sources filled with values in
-// [lo, hi] (integers: random bits), a scalar of 3 when the instruction takes one.
+// An element-wise instruction through ops::execute on rows x cols tiles of type t, sources filled with values
+// in [lo, hi] (integers: random bits), a scalar of 3 when the instruction takes one.
 Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo, float hi) {
     const isa::OpInfo& d = isa::op_info(op);
     struct State {
@@ -190,7 +190,8 @@ Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo,
         const TileView& v = s->src.back().view;
         visit_dtype(t, [&](auto tag) {
             using T = decltype(tag);
-            if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>)
+            if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16> ||
+                          std::is_same_v<T, bfloat16>)
                 fill<T>(v, [&] { return T(dist(g)); });
             else
                 fill<T>(v, [&] { return static_cast<T>(g()); });

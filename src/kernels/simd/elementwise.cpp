@@ -6,6 +6,7 @@
 // kernel runs.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/simd/elementwise.cpp"
+#include <hwy/contrib/math/math-inl.h>
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
@@ -111,8 +112,10 @@ enum : unsigned {
     kCmp = 1u << 6,     // pos_or
     kAbs = 1u << 7,
     kSqrt = 1u << 8,
-    kFma = 1u << 9,     // fused multiply-add: float on targets with FMA
-    kOther = 1u << 10,  // rem, fmod, pow, exp, log, rsqrt: reference kernels only
+    kFma = 1u << 9,    // fused multiply-add: float on targets with FMA
+    kMath = 1u << 10,  // exp, log, rsqrt: approximated in wider precision, undecided lanes from the reference
+    kPow = 1u << 11,   // pow of half and bfloat16, the same way
+    kOther = 1u << 12,  // rem, fmod, float pow: reference kernels only
 };
 
 template <class F>
@@ -173,12 +176,21 @@ template <>
 inline constexpr unsigned kUses<fn::Recip> = kDiv;
 template <>
 inline constexpr unsigned kUses<fn::Sqrt> = kSqrt;
+template <>
+inline constexpr unsigned kUses<fn::Exp> = kMath;
+template <>
+inline constexpr unsigned kUses<fn::Log> = kMath;
+template <>
+inline constexpr unsigned kUses<fn::Rsqrt> = kMath;
+template <>
+inline constexpr unsigned kUses<fn::Pow> = kPow;
 
 // Highway 1.0.3's 16-bit variable shifts use an SSE4.1 instruction on its SSSE3 target.
 inline constexpr bool kShift16 = HWY_TARGET != HWY_SSSE3;
 
-// kRoundEach: round half and bfloat16 results after every operation (composite functors); a functor whose result is
-// one rounded operation combined with exact selections (kSingleRounding) rounds once, when it is stored.
+// kRoundEach: round half and bfloat16 results after every operation (composite functors); a functor whose
+// result is one rounded operation combined with exact selections (kSingleRounding) rounds once, when it is
+// stored.
 template <typename T, bool kRoundEach = true>
 struct Ops {
     using C = kernels::compute_t<T>;
@@ -188,9 +200,11 @@ struct Ops {
     static constexpr bool kSigned = std::is_signed_v<C>;
     static constexpr std::size_t kSize = sizeof(T);
 
+    static constexpr bool kSmall = kernels::kIsSmallFloat<T>;
     static constexpr unsigned kHas =
         kFloat ? (kAdd | kMul | kDiv | kMinMax | kCmp | kAbs | kSqrt |
-                  (std::is_same_v<T, float> && HWY_TARGET <= HWY_AVX2 ? kFma : 0u))
+                  (std::is_same_v<T, float> && HWY_TARGET <= HWY_AVX2 ? kFma : 0u) |
+                  (HWY_TARGET != HWY_SCALAR ? kMath | (kSmall ? kPow : 0u) : 0u))
                : (kAdd | kBit | kMinMax | kCmp | (kSize == 2 || kSize == 4 ? kMul : 0u) |
                   (kSize == 4 || kSize == 8 || (kSize == 2 && kShift16) ? kShift : 0u) |
                   (kSigned && kSize <= 4 ? kAbs : 0u));
@@ -304,7 +318,8 @@ struct Ops {
             const hn::RebindToUnsigned<D> du;
             const V r1 = hn::Max(a, b), r2 = hn::Max(b, a);
             const V r = hn::BitCast(d, hn::And(hn::BitCast(du, r1), hn::BitCast(du, r2)));
-            return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Set(d, kernels::canonical_nan<T>()), r);
+            return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Set(d, kernels::canonical_nan<T>()),
+                                  r);
         } else {
             return hn::Max(a, b);
         }
@@ -314,12 +329,158 @@ struct Ops {
             const hn::RebindToUnsigned<D> du;
             const V r1 = hn::Min(a, b), r2 = hn::Min(b, a);
             const V r = hn::BitCast(d, hn::Or(hn::BitCast(du, r1), hn::BitCast(du, r2)));
-            return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Set(d, kernels::canonical_nan<T>()), r);
+            return hn::IfThenElse(hn::Or(hn::IsNaN(a), hn::IsNaN(b)), hn::Set(d, kernels::canonical_nan<T>()),
+                                  r);
         } else {
             return hn::Min(a, b);
         }
     }
     V pos_or(V a, V y) const { return hn::IfThenElse(hn::Gt(a, hn::Zero(d)), a, y); }
+
+#if HWY_TARGET != HWY_SCALAR  // one-lane vectors have no halves: the reference kernels run these there
+    // The functions that round (docs/isa/TEXP.md): approximated in a wider precision (double for float
+    // elements, float for half and bfloat16) within a few ulps of it; where the approximation lies clearly on
+    // one side of a rounding boundary of T, that side is the correctly rounded result; the other lanes (near
+    // a boundary, in T's subnormal range, or outside the approximation's domain) take the reference function.
+    // Every path gives the correctly rounded result, so the bits equal the reference kernel's.
+    V exp(V a) const {
+        return rounded(
+            a, [](auto dw, auto x) { return hn::Exp(dw, hn::Min(x, hn::Set(dw, 100.0f))); },
+            [](auto, auto x) { return hn::Not(hn::Eq(x, x)); }, 8, [](C x) { return ScalarOps<T>::exp(x); });
+    }
+    V log(V a) const {
+        return rounded(
+            a, [](auto dw, auto x) { return hn::Log(dw, x); },
+            [](auto dw, auto x) {  // Log's domain: positive, finite
+                return hn::Not(
+                    hn::And(hn::Gt(x, hn::Zero(dw)), hn::Lt(x, hn::Set(dw, hn::TFromD<decltype(dw)>(3e38)))));
+            },
+            32, [](C x) { return ScalarOps<T>::log(x); });
+    }
+    V rsqrt(V a) const {
+        return rounded(
+            a, [](auto dw, auto x) { return hn::Div(hn::Set(dw, 1), hn::Sqrt(x)); },
+            [](auto dw, auto x) {
+                return hn::Not(
+                    hn::And(hn::Gt(x, hn::Zero(dw)), hn::Lt(x, hn::Set(dw, hn::TFromD<decltype(dw)>(3e38)))));
+            },
+            8, [](C x) { return ScalarOps<T>::rsqrt(x); });
+    }
+    // half and bfloat16: exp(b * log(a)) in double, for a > 0 and finite operands. The result reaches T
+    // through float (the lanes' type), so a lane is decided only when float's rounding cannot reach T's
+    // boundary either.
+    V pow(V a, V b) const {
+        if constexpr (kSmall) {
+            const hn::Repartition<double, D> dd;
+            const hn::Half<D> dh;
+            const auto approx = [&](auto x, auto e) {  // Exp's domain ends at 706 (far beyond T's range)
+                return hn::Exp(dd, hn::Min(hn::Mul(e, hn::Log(dd, x)), hn::Set(dd, 706.0)));
+            };
+            const auto outside = [&](auto x, auto e) {
+                const auto ok = hn::And(hn::And(hn::Gt(x, hn::Zero(dd)), hn::Lt(x, hn::Set(dd, 1e300))),
+                                        hn::Lt(hn::Abs(e), hn::Set(dd, 1e300)));
+                return hn::Not(ok);
+            };
+            const auto lo_a = hn::PromoteTo(dd, hn::LowerHalf(dh, a)),
+                       hi_a = hn::PromoteTo(dd, hn::UpperHalf(dh, a));
+            const auto lo_b = hn::PromoteTo(dd, hn::LowerHalf(dh, b)),
+                       hi_b = hn::PromoteTo(dd, hn::UpperHalf(dh, b));
+            const auto ylo = approx(lo_a, lo_b), yhi = approx(hi_a, hi_b);
+            const auto ulo = hn::Or(outside(lo_a, lo_b), undecided(dd, ylo, int64_t{1} << 30));
+            const auto uhi = hn::Or(outside(hi_a, hi_b), undecided(dd, yhi, int64_t{1} << 30));
+            const V r = hn::Combine(d, hn::DemoteTo(dh, yhi), hn::DemoteTo(dh, ylo));
+            return patch2(
+                r, dd, ulo, uhi,
+                [&](std::size_t i, const C* av, const C* bv) { return ScalarOps<T>::pow(av[i], bv[i]); }, a,
+                b);
+        } else {
+            return a;  // not reached: kHas excludes it
+        }
+    }
+
+  private:
+    // Lanes of the approximation y (lanes of W, float or double) whose rounding to T is not decided: within
+    // `tolerance` ulps of W of a rounding boundary of T, or in T's subnormal range.
+    template <class DW, class VW>
+    static auto undecided(DW dw, VW y, int64_t tolerance) {
+        using TW = hn::TFromD<DW>;
+        using TI = std::conditional_t<sizeof(TW) == 8, int64_t, int32_t>;
+        const hn::RebindToSigned<DW> di;
+        constexpr int kWideFrac = sizeof(TW) == 8 ? 52 : 23;
+        constexpr int kFrac = std::is_same_v<T, float16> ? 10 : std::is_same_v<T, bfloat16> ? 7 : 23;
+        constexpr TI kLow = (TI{1} << (kWideFrac - kFrac)) - 1, kMid = TI{1} << (kWideFrac - kFrac - 1);
+        const auto low = hn::And(hn::BitCast(di, y), hn::Set(di, kLow));
+        const auto near = hn::And(hn::Gt(low, hn::Set(di, static_cast<TI>(kMid - tolerance))),
+                                  hn::Lt(low, hn::Set(di, static_cast<TI>(kMid + tolerance))));
+        const TW min_normal = std::is_same_v<T, float16> ? TW(1.0 / 16384) : TW(1.1754943508222875e-38);
+        auto sub = hn::And(hn::Lt(hn::Abs(y), hn::Set(dw, min_normal)), hn::Ne(y, hn::Zero(dw)));
+        if constexpr (std::is_same_v<T, float16> && sizeof(TW) == 4) {
+            // half's subnormals are multiples of 2^-24: y * 2^-24 is exact, and within `tolerance` float ulps
+            // of y it moves by less than 2^-9 below 1024, so a fraction that far from 1/2 decides the
+            // rounding.
+            const auto z = hn::Mul(hn::Abs(y), hn::Set(dw, TW(16777216.0f)));
+            const auto off = hn::Abs(hn::Sub(hn::Sub(z, hn::Floor(z)), hn::Set(dw, TW(0.5f))));
+            sub = hn::And(sub, hn::Not(hn::Gt(off, hn::Set(dw, TW(1.0f / 512) * TW(tolerance)))));
+        }
+        return hn::Or(hn::RebindMask(dw, near), sub);
+    }
+
+    // f(a) rounded to T: approx(dw, x) computes it in the wider type W, outside(dw, x) marks the inputs it
+    // does not cover; tolerance in ulps of W.
+    template <class Approx, class Outside, class Scalar>
+    V rounded(V a, Approx approx, Outside outside, int64_t tolerance, Scalar scalar) const {
+        if constexpr (std::is_same_v<T, float>) {
+            const hn::Repartition<double, D> dd;
+            const hn::Half<D> dh;
+            const auto lo = hn::PromoteTo(dd, hn::LowerHalf(dh, a)),
+                       hi = hn::PromoteTo(dd, hn::UpperHalf(dh, a));
+            const auto ylo = approx(dd, lo), yhi = approx(dd, hi);
+            const auto ulo = hn::Or(outside(dd, lo), undecided(dd, ylo, tolerance));
+            const auto uhi = hn::Or(outside(dd, hi), undecided(dd, yhi, tolerance));
+            const V r = hn::Combine(d, hn::DemoteTo(dh, yhi), hn::DemoteTo(dh, ylo));
+            return patch2(
+                r, dd, ulo, uhi, [&](std::size_t i, const C* av, const C*) { return scalar(av[i]); }, a, a);
+        } else {
+            const V y = approx(d, a);
+            const auto u = hn::Or(outside(d, a), undecided(d, y, tolerance));
+            if (hn::AllFalse(d, u))
+                return y;
+            alignas(64) C av[hn::MaxLanes(D())], rv[hn::MaxLanes(D())];
+            alignas(8) uint8_t bits[(hn::MaxLanes(D()) + 7) / 8 + 8] = {};
+            hn::Store(a, d, av);
+            hn::Store(y, d, rv);
+            hn::StoreMaskBits(d, u, bits);
+            for (std::size_t i = 0; i < hn::Lanes(d); ++i)
+                if ((bits[i / 8] >> (i % 8)) & 1)
+                    rv[i] = scalar(av[i]);
+            return hn::Load(d, rv);
+        }
+    }
+
+    // r with the lanes marked in ulo (the lower half) and uhi (the upper half) recomputed by f(i, a, b).
+    template <class DD, class M, class F>
+    V patch2(V r, DD dd, M ulo, M uhi, F f, V a, V b) const {
+        if (hn::AllFalse(dd, ulo) && hn::AllFalse(dd, uhi))
+            return r;
+        const std::size_t half = hn::Lanes(dd);
+        alignas(64) C av[hn::MaxLanes(D())], bv[hn::MaxLanes(D())], rv[hn::MaxLanes(D())];
+        alignas(8) uint8_t lo_bits[16] = {}, hi_bits[16] = {};
+        hn::Store(a, d, av);
+        hn::Store(b, d, bv);
+        hn::Store(r, d, rv);
+        hn::StoreMaskBits(dd, ulo, lo_bits);
+        hn::StoreMaskBits(dd, uhi, hi_bits);
+        for (std::size_t i = 0; i < half; ++i) {
+            if ((lo_bits[i / 8] >> (i % 8)) & 1)
+                rv[i] = f(i, av, bv);
+            if ((hi_bits[i / 8] >> (i % 8)) & 1)
+                rv[half + i] = f(half + i, av, bv);
+        }
+        return hn::Load(d, rv);
+    }
+
+  public:
+#endif
 };
 
 template <class F, typename T>
