@@ -6,9 +6,10 @@
 // kernel runs.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/simd/elementwise.cpp"
-#include <hwy/contrib/math/math-inl.h>
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
+// After highway.h: the math library is compiled per target too.
+#include <hwy/contrib/math/math-inl.h>
 
 #include <array>
 #include <cstring>
