@@ -168,6 +168,9 @@ std::string print_folded(const Block& b) {
 }
 
 std::string print_block(const Block& b, const PrintOptions& opts) {
+    // A block of an instruction without a LinxISA id (built from PTO-AS) has no words: a comment shows it.
+    if (b.op && !b.op->has_linx_id())
+        return "# " + print_folded(b) + "  (no LinxISA encoding: runs from PTO-AS only)\n";
     if (!opts.raw && is_canonical(b))
         return print_folded(b) + "\n";
     std::string out;

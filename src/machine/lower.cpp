@@ -12,6 +12,7 @@
 #include <map>
 
 #include "ptosim/asm/block.hpp"
+#include "ptosim/isa/check.hpp"
 #include "ptosim/machine/data.hpp"
 #include "ptosim/machine/program.hpp"
 #include "ptosim/machine/views.hpp"
@@ -483,10 +484,13 @@ class Lowering {
         for (std::size_t k = tiles; k < s.operands.size(); ++k) {
             Binding& sb = bindings_[src[k]];
             // The register holds one element's bits (TCMPS compares with it, TEXPANDS stores it).
-            if (sb.scalar.kind != Type::Kind::Scalar || sb.scalar.scalar != b.type)
+            const DType want = op.float_scalar ? DType::F32 : b.type;
+            if (sb.scalar.kind != Type::Kind::Scalar || sb.scalar.scalar != want)
                 fail(Status::TypeMismatch, s.operands[k].loc,
                      s.operands[k].name + " is " + pto_as::print_type(sb.scalar) + "; " + name +
-                         " takes a scalar of its element type, " + pto_as::mlir_dtype_name(b.type));
+                         (op.float_scalar
+                              ? std::string(" takes an f32 scalar")
+                              : " takes a scalar of its element type, " + pto_as::mlir_dtype_name(b.type)));
             b.scalars.push_back(scalar_reg(sb, s.operands[k].loc, out));
         }
         // Results: pushed after the sources are named (the block reads before it commits).
@@ -503,6 +507,18 @@ class Lowering {
         for (std::size_t k = 0; k < s.results.size(); ++k)
             current_[s.results[k].name] = result_ids[k];
 
+        if (!op.has_linx_id()) {
+            // No LinxISA encoding (TPOW, TAXPY, ...): the model runs the block as built, after the checks the
+            // assembler would make of an encoded one.
+            isa::BlockTypes types;
+            types.type = b.type;
+            types.dst_type = b.dst_type();
+            if (auto e = isa::check_block_types(op, opts_.arch, types))
+                fail(Status::BlockRule, s.loc, e->detail);
+            b.loc = linx::Loc{s.loc.line, s.loc.col, 0, 0};
+            out.blocks.push_back(std::move(b));
+            return;
+        }
         b.insns = linx::lower(b);
         std::size_t where = 0;
         auto checked = linx::make_block(b.insns, opts_.arch, &where);

@@ -1,8 +1,10 @@
 #include "ptosim/pto_as/parser.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "ptosim/pto_as/lexer.hpp"
 
@@ -458,7 +460,7 @@ class StmtParser {
         if (iequals(name, "tassign"))
             return tassign(s, pto);
         s.op = isa::find_op(name);
-        if (!s.op)
+        if (!s.op || s.op->family == isa::Family::Memory)  // global memory is not in this front end's model
             fail(Status::UnknownOperation, m.loc, quoted(m.text));
         s.kind = StmtKind::Op;
         if (pto && c_.at_word("ins")) {
@@ -598,8 +600,27 @@ class StmtParser {
             s.operand_types = given;
     }
 
+    // pto-isa's TDIVS(dst, scalar, src), the scalar divided by each element, is the row TRDIVS with the tile
+    // first: `tdivs %s, %t` with a scalar type first is read as `trdivs %t, %s` (and printed back as
+    // written). pto-isa's TADDSC / TSUBSC spell the scalar between the tiles (`%src0, %scalar, %src1`); the
+    // row keeps the tiles first.
+    static void scalar_first(Stmt& s) {
+        if (s.op->op == isa::Op::TDIVS && s.operands.size() == 2 && s.operand_types.size() == 2 &&
+            !s.operand_types[0].is_tile() && s.operand_types[1].is_tile()) {
+            s.op = &isa::op_info(isa::Op::TRDIVS);
+            std::swap(s.operands[0], s.operands[1]);
+            std::swap(s.operand_types[0], s.operand_types[1]);
+        }
+        if (scalar_in_the_middle(*s.op) && s.operands.size() == 3 && s.operand_types.size() == 3 &&
+            !s.operand_types[1].is_tile()) {
+            std::rotate(s.operands.begin() + 1, s.operands.begin() + 2, s.operands.end());
+            std::rotate(s.operand_types.begin() + 1, s.operand_types.begin() + 2, s.operand_types.end());
+        }
+    }
+
     // Tile operands have tile types and scalars scalar types, wherever both are known.
-    void check_kinds(const Stmt& s) {
+    void check_kinds(Stmt& s) {
+        scalar_first(s);
         const std::size_t tiles = tile_operand_count(s);
         if (s.operand_types.size() == s.operands.size() && s.operands.size() > 1) {
             for (std::size_t i = 0; i < s.operands.size(); ++i)

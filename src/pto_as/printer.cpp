@@ -1,6 +1,8 @@
 #include "ptosim/pto_as/printer.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <utility>
 
 namespace ptosim::pto_as {
 
@@ -64,8 +66,25 @@ bool plain_word(std::string_view s) {
     return s[0] != '-' && s.back() != '-';
 }
 
-std::string op_stmt(const Stmt& s) {
-    const std::string name = lower(s.op->name);
+std::string op_stmt(const Stmt& stmt) {
+    // TRDIVS is written as pto-isa's TDIVS with the scalar first.
+    // TADDSC / TSUBSC with the scalar between the tiles.
+    Stmt swapped;
+    const bool scalar_first = stmt.op->op == isa::Op::TRDIVS && stmt.operands.size() == 2;
+    const bool middle = scalar_in_the_middle(*stmt.op) && stmt.operands.size() == 3;
+    if (scalar_first || middle) {
+        swapped = stmt;
+        const auto move = [&](auto& v) {
+            if (scalar_first && v.size() == 2)
+                std::swap(v[0], v[1]);
+            else if (middle && v.size() == 3)
+                std::rotate(v.begin() + 1, v.begin() + 2, v.end());
+        };
+        move(swapped.operands);
+        move(swapped.operand_types);
+    }
+    const Stmt& s = scalar_first || middle ? swapped : stmt;
+    const std::string name = scalar_first ? std::string("tdivs") : lower(s.op->name);
     const std::string a = attrs(s);
     switch (s.level) {
         case Level::Dps: {

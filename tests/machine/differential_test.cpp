@@ -11,6 +11,7 @@
 
 #include "machine_test_util.hpp"
 #include "ptosim/isa/table.hpp"
+#include "ptosim/ops/execute.hpp"
 #include "ptosim/pto_as/parser.hpp"
 #include "ptosim/pto_as/printer.hpp"
 #include "ptosim/pto_as/types.hpp"
@@ -481,3 +482,99 @@ TEST(Differential, Texpands) {
 }
 
 }  // namespace
+
+// The element-wise families (every row with a Linx id and a family kernel, every element type the A5 profile
+// gives it): the kernel core's entry point the intrinsics call, the Linx block, and PTO-AS at the SSA and DPS
+// levels, on random tiles and a random valid region.
+TEST(Differential, ElementwiseFamilies) {
+    std::mt19937_64 rng(13);
+    int cases = 0;
+    for (const ptosim::isa::OpInfo& op : ptosim::isa::kOps) {
+        const bool family =
+            op.family == ptosim::isa::Family::Binary || op.family == ptosim::isa::Family::Unary ||
+            op.family == ptosim::isa::Family::Ternary || op.family == ptosim::isa::Family::TileScalar;
+        if (!family || !op.has_linx_id() || op.src_min == 0 || !ptosim::ops::has_kernel(op.op))
+            continue;
+        for (unsigned code = 0; code < 32; ++code) {
+            const auto t = static_cast<DType>(code);
+            if (!ptosim::dtype_code_valid(code) || !op.types_for(ptosim::Arch::A5).contains(t))
+                continue;
+            for (int n = 0; n < 3; ++n, ++cases) {
+                const int vr = 1 + static_cast<int>(rng() % kRows), vc = 1 + static_cast<int>(rng() % kCols);
+                const std::size_t nsrc = op.src_min;
+                std::vector<std::string> specs;
+                std::vector<std::vector<std::byte>> data;
+                for (std::size_t k = 0; k < nsrc; ++k) {
+                    specs.push_back("random seed=" + std::to_string(cases * 4 + k) +
+                                    (ptosim::dtype_is_float(t) ? " min=-8 max=8" : ""));
+                    data.push_back(make(t, kRows, kCols, specs.back()));
+                }
+                // The scalar: 3 (a shift count, a divisor, a slope...), as one element's bits.
+                std::string why;
+                const uint64_t bits = *P::number_bits(*P::parse_number("3"), t, &why);
+                const std::size_t elem = ptosim::dtype_size(t);
+                const std::size_t dst_bytes = static_cast<std::size_t>(kRows) * kCols * elem;
+
+                // (a) The kernel core's entry point, on tiles in their own storage.
+                std::vector<std::vector<std::byte>> store = data;
+                std::vector<std::byte> cpp(dst_bytes);
+                std::vector<ptosim::TileView> srcs;
+                for (auto& d : store)
+                    srcs.push_back({d.data(), t, ptosim::Layout::row_major(kRows, kCols), vr, vc});
+                const ptosim::TileView dst{cpp.data(), t, ptosim::Layout::row_major(kRows, kCols), vr, vc};
+                std::vector<uint64_t> scalars;
+                if (op.scalars == 1)
+                    scalars.push_back(bits);
+                ptosim::ops::execute(op.op, {std::span<const ptosim::TileView>(&dst, 1), srcs, scalars, {}});
+
+                // (b) Linx: source k is T#(nsrc - k); the result is pushed to T#1.
+                const std::string ty = lower_name(t);
+                std::string linx = op.scalars ? ".reg a0 = 3 : " + ty + "\n" : "";
+                for (std::size_t k = 0; k < nsrc; ++k)
+                    linx += ".tile T#" + std::to_string(nsrc - k) + " " + ty + " 8x64 " + specs[k] + "\n";
+                linx += std::string(op.name) + " <LB0:" + std::to_string(vc) + ", LB1:" + std::to_string(vr) +
+                        ", LB2:64, " + ty + ">";
+                for (std::size_t k = 0; k < nsrc; ++k)
+                    linx += ", T#" + std::to_string(nsrc - k);
+                if (op.scalars)
+                    linx += ", [a0]";
+                linx += ", ->T<" + size_text(dst_bytes) + ">\n";
+
+                // (c) PTO-AS, SSA and DPS in turn; the scalar is the second operand of the tile-scalar rows
+                // (TADDSC/TSUBSC: src0, scalar, src1).
+                const std::string x_ty = tile_type(t, kRows, kCols, vr, vc), s_ty = P::mlir_dtype_name(t);
+                std::string pto = op.scalars ? ".const %c = 3 : " + s_ty + "\n" : "";
+                std::vector<std::string> names, types;
+                for (std::size_t k = 0; k < nsrc; ++k) {
+                    pto += ".arg %s" + std::to_string(k) + " : " + x_ty + " " + specs[k] + "\n";
+                    names.push_back("%s" + std::to_string(k));
+                    types.push_back(x_ty);
+                }
+                if (op.scalars) {
+                    names.insert(names.begin() + 1, "%c");
+                    types.insert(types.begin() + 1, s_ty);
+                }
+                std::string ops_text, types_text;
+                for (std::size_t k = 0; k < names.size(); ++k) {
+                    ops_text += (k ? ", " : "") + names[k];
+                    types_text += (k ? ", " : "") + types[k];
+                }
+                std::string mnemonic(op.name);
+                for (char& ch : mnemonic)
+                    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                if (n % 2 == 0)
+                    pto +=
+                        "%d = pto." + mnemonic + " " + ops_text + " : (" + types_text + ") -> " + x_ty + "\n";
+                else
+                    pto += "%d = pto.alloc_tile : " + x_ty + "\npto." + mnemonic + " ins(" + ops_text +
+                           " : " + types_text + ") outs(%d : " + x_ty + ")\n";
+                const Results r = run_both(linx, {"T#1"}, pto, {"%d"});
+                expect_same(cpp, r.linx[0], std::string(op.name) + " Linx", linx);
+                expect_same(cpp, r.pto[0], std::string(op.name) + " PTO-AS", pto);
+                if (::testing::Test::HasFailure())
+                    return;
+            }
+        }
+    }
+    EXPECT_GT(cases, 300);
+}

@@ -166,7 +166,8 @@ struct OpInfo {
     Types dst_types{};                 // destination types when they may differ from the element type
     Views views{};
     Pipe pipe = Pipe::V;
-    bool reads_dst = false;  // the destination is also an input (TMULADDDST, TAXPY, ...)
+    bool reads_dst = false;     // the destination is also an input (TMULADDDST, TAXPY, ...)
+    bool float_scalar = false;  // the scalar is a float whatever the element type (TADDDEQRELU's scale)
     std::string_view since = "0.56";
 
     constexpr bool has_linx_id() const { return id != kNoId; }

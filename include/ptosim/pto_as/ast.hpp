@@ -19,6 +19,11 @@
 
 namespace ptosim::pto_as {
 
+// TADDSC / TSUBSC: written `%src0, %scalar, %src1` (pto-isa's order); held tiles first.
+constexpr bool scalar_in_the_middle(const isa::OpInfo& op) {
+    return op.family == isa::Family::TileScalar && op.src_min == 2 && op.scalars == 1;
+}
+
 // The three textual levels of an operation (shared encoding.md §7.1).
 enum class Level : uint8_t {
     Sync,  // %d = tcmp %a, %b {...} : T -> R
