@@ -52,33 +52,24 @@ CmpMode cmp_mode(const linx::Block& b, Arch arch) {
 
 }  // namespace
 
-std::string_view fault_name(FaultKind k) {
-    switch (k) {
-#define PTOSIM_FAULT(name, message) \
-    case FaultKind::name:           \
-        return #name;
+namespace {
+constexpr diag::StatusText kFaultTexts[] = {
+#define PTOSIM_FAULT(name, message) {#name, message},
 #include "ptosim/machine/fault.def"
 #undef PTOSIM_FAULT
-    }
-    return "?";
+};
+}  // namespace
+
+std::string_view status_name(FaultKind k) {
+    return diag::status_text(kFaultTexts, k).name;
 }
 
-std::string_view fault_message(FaultKind k) {
-    switch (k) {
-#define PTOSIM_FAULT(name, message) \
-    case FaultKind::name:           \
-        return message;
-#include "ptosim/machine/fault.def"
-#undef PTOSIM_FAULT
-    }
-    return "?";
+std::string_view status_message(FaultKind k) {
+    return diag::status_text(kFaultTexts, k).message;
 }
 
 std::string Fault::message() const {
-    std::string m = std::string("block ") + std::to_string(block) + ": " + std::string(fault_message(kind));
-    if (!detail.empty())
-        m += std::string(": ") + detail;
-    return m;
+    return "block " + std::to_string(block) + ": " + diag::Diag<FaultKind>::message();
 }
 
 uint32_t size_class_bytes(std::size_t n) {
@@ -148,7 +139,7 @@ RunResult Machine::run(std::span<const linx::Block> blocks) {
     RunResult r;
     if (live_bytes() > kMaxSize) {
         Fault f;
-        f.kind = FaultKind::UbOverflow;
+        f.status = FaultKind::UbOverflow;
         f.detail = std::string("the input tiles take ") + std::to_string(live_bytes()) + " bytes";
         f.loc = blocks.empty() ? linx::Loc{} : blocks.front().loc;
         r.fault = std::move(f);
@@ -168,7 +159,7 @@ RunResult Machine::run(std::span<const linx::Block> blocks) {
 
 std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
     const auto fault = [&](FaultKind k, std::string detail) {
-        return std::optional<Fault>(Fault{index, k, std::move(detail), b.loc});
+        return std::optional<Fault>(Fault{{k, std::move(detail), b.loc}, index});
     };
     if (!b.op) {
         const linx::Insn& start = b.insns.empty() ? linx::Insn{} : b.start();

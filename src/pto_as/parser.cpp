@@ -591,7 +591,8 @@ class StmtParser {
             fail(Status::TypeCountMismatch, at,
                  std::to_string(given.size()) + " type(s) for " + std::to_string(s.operands.size()) +
                      " operand(s)");
-        bool same = tiles > 0;
+        // Not collapsed when a scalar type comes first (TDIVS's scalar-first form: scalar_first() reads it).
+        bool same = tiles > 0 && given[0].is_tile();
         for (std::size_t i = 1; i < tiles; ++i)
             same = same && given[i] == given[0];
         if (same)

@@ -31,8 +31,8 @@ const std::string kDoc = std::string(PTOSIM_SOURCE_DIR) + "/docs/machine.md";
 TEST(Docs, FaultTableMatchesTheCode) {
     std::string t = "| Fault | Message |\n|---|---|\n";
     for (auto k : ptosim::machine::kAllFaults)
-        t += "| `" + std::string(ptosim::machine::fault_name(k)) + "` | " +
-             std::string(ptosim::machine::fault_message(k)) + " |\n";
+        t += "| `" + std::string(ptosim::machine::status_name(k)) + "` | " +
+             std::string(ptosim::machine::status_message(k)) + " |\n";
     EXPECT_EQ(section(read_file(kDoc), "faults"), t)
         << "docs/machine.md is out of date; the table should read:\n"
         << t;

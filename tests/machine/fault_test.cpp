@@ -22,7 +22,7 @@ struct Case {
 };
 
 void PrintTo(const Case& c, std::ostream* os) {
-    *os << M::fault_name(c.kind) << c.suffix;
+    *os << M::status_name(c.kind) << c.suffix;
 }
 
 const std::vector<Case>& cases() {
@@ -119,7 +119,7 @@ TEST_P(Faults, ReportsBlockAndRule) {
     const Ran r = run_text(c.program, c.arch, false, Arch::A5);
     ASSERT_TRUE(r.result.fault.has_value()) << "no fault for:\n" << c.program;
     const M::Fault& f = *r.result.fault;
-    EXPECT_EQ(f.kind, c.kind) << f.message();
+    EXPECT_EQ(f.status, c.kind) << f.message();
     EXPECT_EQ(f.block, c.block);
     EXPECT_EQ(f.message(), c.message);
     EXPECT_EQ(r.result.executed, c.block);
@@ -131,7 +131,7 @@ TEST_P(Faults, ReportsBlockAndRule) {
 
 INSTANTIATE_TEST_SUITE_P(Machine, Faults, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& p) {
-                             return std::string(M::fault_name(p.param.kind)) + p.param.suffix;
+                             return std::string(M::status_name(p.param.kind)) + p.param.suffix;
                          });
 
 TEST(Faults, EveryFaultHasACase) {
@@ -139,7 +139,7 @@ TEST(Faults, EveryFaultHasACase) {
     for (const Case& c : cases())
         seen.insert(c.kind);
     for (FaultKind k : M::kAllFaults)
-        EXPECT_TRUE(seen.count(k)) << "no test for " << M::fault_name(k);
+        EXPECT_TRUE(seen.count(k)) << "no test for " << M::status_name(k);
 }
 
 TEST(Faults, AFaultingBlockChangesNothing) {
@@ -162,7 +162,7 @@ TEST(Faults, HandBuiltBlocksAreCheckedToo) {
     m.place(Hand::T, 1, M::TileShape{DType::F64, ptosim::Layout::row_major(1, 8), 1, 8}, 64, {});
     const auto f = m.step(b, 3);
     ASSERT_TRUE(f.has_value());
-    EXPECT_EQ(f->kind, FaultKind::DTypeNotAllowed);
+    EXPECT_EQ(f->status, FaultKind::DTypeNotAllowed);
     EXPECT_EQ(f->message(),
               "block 3: data type not accepted by the instruction: TCMPS type FP64 on A5 (allowed: FP32 FP16 "
               "BF16 S64 "
@@ -170,10 +170,10 @@ TEST(Faults, HandBuiltBlocksAreCheckedToo) {
     // Out-of-range tile references in a hand-built block fault, never index out of bounds.
     b.type = DType::F32;
     b.srcs[0].index = 40;
-    EXPECT_EQ(m.step(b, 0)->kind, FaultKind::Unsupported);
+    EXPECT_EQ(m.step(b, 0)->status, FaultKind::Unsupported);
     b.srcs[0].index = 1;
     b.scalars.clear();
-    EXPECT_EQ(m.step(b, 0)->kind, FaultKind::Unsupported);
+    EXPECT_EQ(m.step(b, 0)->status, FaultKind::Unsupported);
 }
 
 }  // namespace

@@ -186,7 +186,7 @@ TEST(Lowering, AnOperationWithoutAKernelLowersAsWrittenAndReportsNotImplemented)
     M::init(m, p);
     const M::RunResult r = m.run();
     ASSERT_TRUE(r.fault.has_value());
-    EXPECT_EQ(r.fault->kind, M::FaultKind::NotImplemented);
+    EXPECT_EQ(r.fault->status, M::FaultKind::NotImplemented);
     EXPECT_EQ(r.fault->message(), "block 0: not implemented: TROWSUM");
     EXPECT_EQ(r.fault->loc.line, 2u);
 }

@@ -248,6 +248,16 @@ TEST(PtoAsParser, EveryTableOpParsesAtEveryLevel) {
     }
 }
 
+TEST(PtoAsParser, ScalarFirstTdivsAtTheSynchronousLevel) {
+    // One type per operand, the scalar's first: the row TRDIVS, printed back as written.
+    const std::string text = std::string("%d = tdivs %s, %t : f32, ") + kF;
+    const P::Program p = parse_ok(text);
+    ASSERT_EQ(p.stmts.size(), 1u);
+    ASSERT_NE(p.stmts[0].op, nullptr);
+    EXPECT_EQ(p.stmts[0].op->op, ptosim::isa::Op::TRDIVS);
+    expect_canonical(text, text);
+}
+
 TEST(PtoAsParser, CommentsAndSeparators) {
     const P::Program p = parse_ok(
         "# a comment\n"

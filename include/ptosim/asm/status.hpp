@@ -1,7 +1,8 @@
 // Named statuses and diagnostics of the Linx assembler/disassembler.
 //
 // Every illegal form has its own status with a fixed message; a diagnostic adds a detail (the offending
-// token or value) and where it happened: line:col in text, byte offset and word index in binary.
+// token or value) and where it happened: line:col in text, byte offset and word index in binary
+// (ptosim/core/status.hpp, shared with PTO-AS and the ISA model).
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "ptosim/core/status.hpp"
 
 namespace ptosim::linx {
 
@@ -34,24 +37,8 @@ struct Err {
     std::string detail;
 };
 
-// Where: text inputs have line and col (1-based; 0 = unknown); binary inputs have the byte offset and the
-// index of the instruction word (16- and 32-bit words count one each).
-struct Loc {
-    uint32_t line = 0;
-    uint32_t col = 0;
-    uint32_t offset = 0;
-    uint32_t word = 0;
-    bool operator==(const Loc&) const = default;
-};
-
-struct Diag {
-    AsmStatus status;
-    std::string detail;
-    Loc loc;
-
-    // "message" or "message: detail".
-    std::string message() const;
-};
+using Loc = diag::Loc;
+using Diag = diag::Diag<AsmStatus>;
 
 // A value or the reason there is none.
 template <typename T>
@@ -73,10 +60,6 @@ class Expected {
 
 // Output of a whole-input operation: what was produced, and every diagnostic (empty = success).
 template <typename T>
-struct Result {
-    T value{};
-    std::vector<Diag> diags;
-    bool ok() const { return diags.empty(); }
-};
+using Result = diag::Result<AsmStatus, T>;
 
 }  // namespace ptosim::linx

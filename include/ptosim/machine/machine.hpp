@@ -22,6 +22,7 @@
 
 #include "ptosim/asm/block.hpp"
 #include "ptosim/core/arch.hpp"
+#include "ptosim/core/status.hpp"
 #include "ptosim/core/tile_view.hpp"
 
 namespace ptosim::machine {
@@ -40,14 +41,13 @@ inline constexpr FaultKind kAllFaults[] = {
 #undef PTOSIM_FAULT
 };
 
-std::string_view fault_name(FaultKind k);
-std::string_view fault_message(FaultKind k);
+std::string_view status_name(FaultKind k);
+std::string_view status_message(FaultKind k);
 
-struct Fault {
-    std::size_t block = 0;  // index of the block in the program
-    FaultKind kind = FaultKind::Unsupported;
-    std::string detail;
-    linx::Loc loc;  // where the block is (text line:col, or byte offset and word index)
+// A fault: the shared diagnostic (ptosim/core/status.hpp: status, detail, where the block is: text line:col,
+// or byte offset and word index) and the block's index in the program.
+struct Fault : diag::Diag<FaultKind> {
+    std::size_t block = 0;
     // "block 2: <message>: <detail>"
     std::string message() const;
 };

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ptosim/core/status.hpp"
+
 namespace ptosim::pto_as {
 
 enum class Status : uint8_t {
@@ -26,27 +28,13 @@ inline constexpr Status kAllStatuses[] = {
 std::string_view status_name(Status s);
 std::string_view status_message(Status s);
 
-// 1-based line and column; 0 = unknown.
-struct Loc {
-    uint32_t line = 0;
-    uint32_t col = 0;
-    bool operator==(const Loc&) const = default;
-};
-
-struct Diag {
-    Status status;
-    std::string detail;
-    Loc loc;
-    // "message" or "message: detail".
-    std::string message() const;
-};
+// Line and column (1-based; 0 = unknown) of the text (ptosim/core/status.hpp, shared with the assembler and
+// the ISA model).
+using Loc = diag::Loc;
+using Diag = diag::Diag<Status>;
 
 // What a whole-input operation produced, and every diagnostic (empty = success).
 template <typename T>
-struct Result {
-    T value{};
-    std::vector<Diag> diags;
-    bool ok() const { return diags.empty(); }
-};
+using Result = diag::Result<Status, T>;
 
 }  // namespace ptosim::pto_as
