@@ -6,6 +6,10 @@
 //   <OP> <case> ref_ns=<t> fast_ns=<t> memcpy_ns=<t> speedup=<ref/fast> vs_memcpy=<fast/memcpy> threads=<n>
 //                                 --copy-loop appends copyloop_ns=<t> vs_copyloop=<fast/copyloop>: the same
 //                                 bytes through a SIMD load/store loop (copy_loop.cpp says why).
+//   ptosim-bench --exhaustive=TEXP,TLOG,TSQRT,TRSQRT,TRECIP,TPOWS:2.5 [--range=FIRST:END] [--target=...]
+//                                 every float input (or the bit patterns FIRST..END-1) through both kernels,
+//                                 counting results that differ from the correctly rounded one
+//                                 (exhaustive.hpp).
 #include <benchmark/benchmark.h>
 #if defined(__linux__)
 #include <pthread.h>
@@ -15,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -23,6 +28,7 @@
 
 #include "cases.hpp"
 #include "copy_loop.hpp"
+#include "exhaustive.hpp"
 #include "ptosim/core/ub.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/runtime/thread_pool.hpp"
@@ -174,6 +180,8 @@ void register_benchmarks() {
 int main(int argc, char** argv) {
     bool want_summary = false;
     bool copy_loop = false;
+    std::string exhaustive;
+    ptosim::bench::ExhaustiveOptions range;
     std::string filter;
     int reps = 15;
     std::vector<char*> rest{argv[0]};
@@ -183,6 +191,17 @@ int main(int argc, char** argv) {
             want_summary = true;
         } else if (a == "--copy-loop") {
             copy_loop = true;
+        } else if (a.rfind("--exhaustive=", 0) == 0) {
+            exhaustive = a.substr(13);
+        } else if (a.rfind("--range=", 0) == 0) {
+            const std::string r = a.substr(8);
+            const auto colon = r.find(':');
+            if (colon == std::string::npos) {
+                std::fprintf(stderr, "ptosim-bench: --range=FIRST:END\n");
+                return 2;
+            }
+            range.first = std::strtoull(r.substr(0, colon).c_str(), nullptr, 0);
+            range.end = std::strtoull(r.substr(colon + 1).c_str(), nullptr, 0);
         } else if (a.rfind("--filter=", 0) == 0) {
             filter = a.substr(9);
         } else if (a.rfind("--target=", 0) == 0) {
@@ -197,6 +216,8 @@ int main(int argc, char** argv) {
             rest.push_back(argv[i]);
         }
     }
+    if (!exhaustive.empty())
+        return ptosim::bench::exhaustive(exhaustive, range);
     if (want_summary)
         return summary(filter, reps, copy_loop);
     int n = static_cast<int>(rest.size());

@@ -1,0 +1,95 @@
+// The bench cases of ptosim-bench --summary written with pto-isa's public C++ API only, so that the same
+// source builds against ptosim and against pto-isa's own CPU simulation (scripts/bench-vs-pto-isa.sh builds
+// and runs both and prints the ratios). Prints "<OP> <case> ns=<best time of one call>" per case.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+// After the standard headers: pto-isa's headers use uint8_t without including <cstdint>.
+#include <pto/pto-inst.hpp>
+
+using namespace pto;
+
+namespace {
+
+template <typename F>
+double best_ns(F&& f) {
+    using clock = std::chrono::steady_clock;
+    f();
+    int per_batch = 1;
+    for (;;) {
+        const auto t0 = clock::now();
+        for (int i = 0; i < per_batch; ++i)
+            f();
+        if (std::chrono::duration<double, std::nano>(clock::now() - t0).count() > 2e5 ||
+            per_batch >= (1 << 20))
+            break;
+        per_batch *= 2;
+    }
+    double best = 1e300;
+    for (int r = 0; r < 15; ++r) {
+        const auto t0 = clock::now();
+        for (int i = 0; i < per_batch; ++i)
+            f();
+        best =
+            std::min(best, std::chrono::duration<double, std::nano>(clock::now() - t0).count() / per_batch);
+    }
+    return best;
+}
+
+template <typename T, int R, int C>
+using VecTile = Tile<TileType::Vec, T, R, C, BLayout::RowMajor>;
+
+// Loads uniformly distributed values in [lo, hi) into the tile (integers: any value).
+template <typename T, int R, int C>
+void load_random(VecTile<T, R, C>& t, float lo, float hi, unsigned seed) {
+    static std::vector<T> host;
+    host.resize(static_cast<std::size_t>(R) * C);
+    std::mt19937 g(seed);
+    std::uniform_real_distribution<float> dist(lo, hi);
+    for (T& v : host) {
+        if constexpr (std::is_integral_v<T>)
+            v = static_cast<T>(g());
+        else
+            v = static_cast<T>(dist(g));
+    }
+    GlobalTensor<T, Shape<1, 1, 1, R, C>, Stride<1, 1, 1, C, 1>> gt(host.data());
+    TLOAD(t, gt);
+}
+
+// A binary or unary case on tiles at the start of the Unified Buffer (each at most 128 KiB).
+template <typename T, int R, int C, typename Op>
+void run_case(const char* op, const char* name, int sources, float lo, float hi, Op&& apply) {
+    VecTile<T, R, C> dst, a, b;
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x20000);
+    TASSIGN(dst, 0x40000);
+    load_random(a, lo, hi, 1);
+    if (sources > 1)
+        load_random(b, lo, hi, 2);
+    std::printf("%s %s ns=%.0f\n", op, name, best_ns([&] { apply(dst, a, b); }));
+    std::fflush(stdout);
+}
+
+}  // namespace
+
+int main() {
+    run_case<float, 64, 512>("TADD", "FP32_64x512", 2, -100, 100,
+                             [](auto& d, auto& a, auto& b) { TADD(d, a, b); });
+    run_case<half, 64, 1024>("TMUL", "FP16_64x1024", 2, -100, 100,
+                             [](auto& d, auto& a, auto& b) { TMUL(d, a, b); });
+    run_case<int32_t, 64, 512>("TADDS", "S32_64x512", 1, 0, 0,
+                               [](auto& d, auto& a, auto&) { TADDS(d, a, 3); });
+    run_case<float, 64, 512>("TMAXS", "FP32_64x512", 1, -100, 100,
+                             [](auto& d, auto& a, auto&) { TMAXS(d, a, 3.0f); });
+    run_case<float, 64, 512>("TDIV", "FP32_64x512", 2, 0.5f, 100,
+                             [](auto& d, auto& a, auto& b) { TDIV(d, a, b); });
+    run_case<float, 64, 512>("TEXP", "FP32_64x512", 1, -20, 20, [](auto& d, auto& a, auto&) { TEXP(d, a); });
+    run_case<half, 64, 1024>("TEXP", "FP16_64x1024", 1, -10, 10, [](auto& d, auto& a, auto&) { TEXP(d, a); });
+    run_case<float, 64, 512>("TRSQRT", "FP32_64x512", 1, 0.001f, 1000,
+                             [](auto& d, auto& a, auto&) { TRSQRT(d, a); });
+    return 0;
+}
