@@ -111,6 +111,9 @@ run_suite() {
     fi
     if ! "${cmd[@]}" >"$dir/compile.log" 2>&1; then
         echo "fail $golden 0 0 0" >"$dir/result"
+        # What the compiler did not find (instructions and other names), for the report.
+        grep -ohE "[‘'][A-Za-z0-9_:]+[’'] (was not declared|is not a member|has not been declared|does not name a)" \
+            "$dir/compile.log" | sed -E "s/[‘’']//g; s/ .*//; s/.*:://" | sort -u | tr '\n' ' ' >"$dir/missing" || true
         return
     fi
     local tests=0 pass=0 fail=0 group="" line name
@@ -171,7 +174,11 @@ for s in "${suite_list[@]}"; do
         if [ "$against_ref" = 1 ]; then line+=" $side: $(describe "$side" "$s") |"; else line+=" $(describe "$side" "$s")"; fi
         golden_note=""
         [ "${r[1]}" = fail ] && golden_note=" (no goldens)"
-        row+=" ${r[0]} | ${r[3]} / ${r[2]}$golden_note |"
+        compile_text="${r[0]}"
+        if [ "${r[0]}" = fail ] && [ -s "$work/$side/$s/missing" ]; then
+            compile_text="fail: missing $(sed 's/ $//; s/ /, /g' "$work/$side/$s/missing")"
+        fi
+        row+=" $compile_text | ${r[3]} / ${r[2]}$golden_note |"
     done
     echo "${line% |}"
     [ -n "$markdown" ] && echo "$row" >>"$markdown"

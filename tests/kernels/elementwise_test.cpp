@@ -193,6 +193,12 @@ T wrap(I128 v) {
     return static_cast<T>(static_cast<U>(static_cast<U128>(v)));
 }
 
+// x * y modulo 2^128: the exact product of two 64-bit values may not fit an __int128 (u64 * u64), and signed
+// overflow is undefined; unsigned arithmetic wraps, and the conversion back is modular (C++20).
+I128 mul_mod(I128 x, I128 y) {
+    return static_cast<I128>(static_cast<U128>(x) * static_cast<U128>(y));
+}
+
 template <typename T>
 I128 int_pow(I128 base, I128 e) {
     if (e < 0) {
@@ -208,8 +214,8 @@ I128 int_pow(I128 base, I128 e) {
     I128 b = static_cast<I128>(wrap<T>(base));
     for (U128 k = static_cast<U128>(e); k != 0; k >>= 1) {
         if (k & 1)
-            result = static_cast<I128>(wrap<T>(result * b));
-        b = static_cast<I128>(wrap<T>(b * b));
+            result = static_cast<I128>(wrap<T>(mul_mod(result, b)));
+        b = static_cast<I128>(wrap<T>(mul_mod(b, b)));
     }
     return result;
 }
@@ -236,7 +242,7 @@ T int_oracle(Op op, T a_, T b_, T c_) {
             return wrap<T>(a - b);
         case Op::TMUL:
         case Op::TMULS:
-            return wrap<T>(a * b);
+            return wrap<T>(mul_mod(a, b));
         case Op::TDIV:
         case Op::TDIVS:
             return div(a, b);
@@ -286,7 +292,7 @@ T int_oracle(Op op, T a_, T b_, T c_) {
             return a < b ? a_ : b_;
         case Op::TPRELU:
         case Op::TLRELU:
-            return a > 0 ? a_ : wrap<T>(a * b);
+            return a > 0 ? a_ : wrap<T>(mul_mod(a, b));
         case Op::TADDC:
         case Op::TADDSC:
             return wrap<T>(a + b + c);

@@ -1,6 +1,11 @@
 // Kernel configurations for the kernel tests: the reference kernels plus the fast kernels on every Highway
-// target that is both compiled in and supported by this CPU.
+// target that is both compiled in and supported by this CPU. PTOSIM_TEST_TARGETS=best keeps only the best target
+// (the sanitizer pass of CI uses it: the main pass sweeps every target, and sanitizers find the same bugs on
+// one).
 #include <hwy/targets.h>
+
+#include <cstdlib>
+#include <string_view>
 
 #include "kernels/kernel_test.hpp"
 
@@ -8,8 +13,13 @@ namespace ptosim::testing {
 
 std::vector<KernelConfig> kernel_configs() {
     std::vector<KernelConfig> configs{{Backend::Ref, 0}};
-    for (const int64_t target : hwy::SupportedAndGeneratedTargets())
+    const char* which = std::getenv("PTOSIM_TEST_TARGETS");
+    const bool best_only = which != nullptr && std::string_view(which) == "best";
+    for (const int64_t target : hwy::SupportedAndGeneratedTargets()) {
         configs.push_back({Backend::Simd, target});
+        if (best_only)
+            break;  // the list starts with the best target
+    }
     return configs;
 }
 
