@@ -173,8 +173,15 @@ Case interleave_case(const std::string& op, DType t, int32_t rows, int32_t cols,
 
 // An element-wise instruction through ops::execute on rows x cols tiles of type t, sources filled with values
 // in [lo, hi] (integers: random bits), a scalar of 3 when the instruction takes one.
+// An element-wise, reduction or expansion instruction on rows x cols source tiles: a reduction writes [rows,
+// 1] or [1, cols], an expansion's last source is its [rows, 1] or [1, cols] vector.
 Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo, float hi) {
     const isa::OpInfo& d = isa::op_info(op);
+    using isa::Family;
+    const bool per_row = d.family == Family::RowReduce || d.family == Family::RowExpand;
+    const bool vector_family = per_row || d.family == Family::ColReduce || d.family == Family::ColExpand;
+    const int32_t vec_rows = per_row ? rows : 1, vec_cols = per_row ? 1 : cols;
+    const bool reduce = d.family == Family::RowReduce || d.family == Family::ColReduce;
     struct State {
         OwnedTile dst;
         std::vector<OwnedTile> src;
@@ -182,11 +189,13 @@ Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo,
         std::vector<uint64_t> scalars;
     };
     auto s = std::make_shared<State>();
-    s->dst = make_tile(t, rows, cols);
+    s->dst = reduce ? make_tile(t, vec_rows, vec_cols) : make_tile(t, rows, cols);
     auto& g = rng();
     std::uniform_real_distribution<float> dist(lo, hi);
+    std::size_t input_bytes = 0;
     for (int k = 0; k < d.src_min; ++k) {
-        s->src.push_back(make_tile(t, rows, cols));
+        const bool vec = vector_family && !reduce && k + 1 == d.src_min;
+        s->src.push_back(vec ? make_tile(t, vec_rows, vec_cols) : make_tile(t, rows, cols));
         const TileView& v = s->src.back().view;
         visit_dtype(t, [&](auto tag) {
             using T = decltype(tag);
@@ -197,6 +206,7 @@ Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo,
                 fill<T>(v, [&] { return static_cast<T>(g()); });
         });
         s->src_views.push_back(v);
+        input_bytes += v.bytes();
     }
     if (d.scalars == 1) {
         visit_dtype(t, [&](auto tag) { s->scalars.push_back(scalar_bits(decltype(tag)(3))); });
@@ -204,7 +214,7 @@ Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo,
     Case c;
     c.op = std::string(d.name);
     c.name = std::string(dtype_name(t)) + "_" + std::to_string(rows) + "x" + std::to_string(cols);
-    c.input_bytes = s->src.size() * s->dst.view.bytes();
+    c.input_bytes = input_bytes;
     c.threads = 1;
     c.run = [s, op] {
         ops::execute(op, {std::span<const TileView>(&s->dst.view, 1), s->src_views, s->scalars, {}});
@@ -250,6 +260,15 @@ std::vector<Case> all_cases() {
     cases.push_back(elementwise_case(isa::Op::TEXP, DType::F32, 64, 512, -20, 20));
     cases.push_back(elementwise_case(isa::Op::TEXP, DType::F16, 64, 1024, -10, 10));
     cases.push_back(elementwise_case(isa::Op::TRSQRT, DType::F32, 64, 512, 0.001f, 1000));
+    // Reductions and expansions (softmax's steps: row max, subtract, exp-difference, row sum, divide).
+    cases.push_back(elementwise_case(isa::Op::TROWSUM, DType::F32, 64, 512, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TROWSUM, DType::F16, 64, 1024, -1, 1));
+    cases.push_back(elementwise_case(isa::Op::TROWMAX, DType::F16, 64, 1024, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TCOLSUM, DType::F32, 64, 512, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TCOLMAX, DType::F32, 64, 512, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TROWEXPANDSUB, DType::F32, 64, 512, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TROWEXPANDEXPDIF, DType::F32, 64, 512, -10, 10));
+    cases.push_back(elementwise_case(isa::Op::TCOLEXPANDMUL, DType::F16, 64, 1024, -10, 10));
     // TINTERLEAVE / TDEINTERLEAVE.
     for (const std::string op : {"TINTERLEAVE", "TDEINTERLEAVE"}) {
         cases.push_back(interleave_case(op, DType::F32, 64, 256));

@@ -416,8 +416,29 @@ class Lowering {
                 fail(Status::NotExpressible, s.results[0].loc,
                      s.results[0].name + ": a loop bound above 65535");
         }
-        if (modelled && first && dst_type != first->dtype && !op.has(isa::kDstType) &&
-            views.dst == DstRule::Same)
+        // The vector operand of an expansion: the view the model reads for the block's shape.
+        for (std::size_t k = 0; k < tiles && modelled; ++k) {
+            const SrcRole role = views.src[k];
+            if (role != SrcRole::RowVector && role != SrcRole::ColVector)
+                continue;
+            const TileType& t = bindings_[src[k]].tile;
+            const DstForm f = dst_form(role == SrcRole::RowVector ? DstRule::RowVector : DstRule::ColVector,
+                                       shape, shape.type);
+            TileType want;
+            want.dtype = f.dtype;
+            want.rows = std::max(t.rows, 1);
+            want.cols = f.cols;
+            want.valid_rows = f.valid_rows;
+            want.valid_cols = f.valid_cols;
+            if (!t.row_major() || !same_tile(t, want))
+                fail(Status::TypeMismatch, s.operands[k].loc,
+                     name + " reads its " + (role == SrcRole::RowVector ? "per-row" : "per-column") +
+                         " vector as " + tile_text(want, t.buf) + ": " + s.operands[k].name + " is " +
+                         pto_as::print_tile_type(t));
+        }
+        const bool keeps_type =
+            views.dst == DstRule::Same || views.dst == DstRule::RowVector || views.dst == DstRule::ColVector;
+        if (modelled && first && dst_type != first->dtype && !op.has(isa::kDstType) && keeps_type)
             fail(Status::TypeMismatch, s.results.empty() ? s.loc : s.results[0].loc,
                  name + " keeps the element type: the result is " + pto_as::mlir_dtype_name(first->dtype));
         const DstForm form = dst_form(views.dst, shape, dst_type);

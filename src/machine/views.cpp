@@ -68,6 +68,12 @@ bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, 
     if (role == SrcRole::Mask)
         return form_view(dst_form(DstRule::Mask, s, DType::U8), size, "a mask entry", "the block reads", out,
                          why);
+    if (role == SrcRole::RowVector)
+        return form_view(dst_form(DstRule::RowVector, s, s.type), size, "a per-row vector entry",
+                         "the block reads", out, why);
+    if (role == SrcRole::ColVector)
+        return form_view(dst_form(DstRule::ColVector, s, s.type), size, "a per-column vector entry",
+                         "the block reads", out, why);
     const std::size_t elem = dtype_size(s.type);
     if (s.cols <= 0) {
         *why = "Col (LB2) is 0";
@@ -96,6 +102,10 @@ DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type) {
         }
         case DstRule::HalfCols:
             return {dst_type, (s.cols + 1) / 2, s.valid_rows, s.valid_cols / 2};
+        case DstRule::RowVector:  // one value per row: [R, 1]
+            return {dst_type, 1, s.valid_rows, 1};
+        case DstRule::ColVector:  // one value per column: [1, C]
+            return {dst_type, s.cols, 1, s.valid_cols};
         case DstRule::Same:
         case DstRule::Unspecified:
             break;

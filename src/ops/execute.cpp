@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "kernels/elementwise/walk.hpp"
 #include "kernels/kernel_tokens.hpp"
 #include "ptosim/core/check.hpp"
 #include "ptosim/kernels/backend.hpp"
@@ -40,6 +41,96 @@ void validate_elementwise(const isa::OpInfo& d, const Operands& o) {
     }
 }
 
+// The element types of a reduction: the destination's is the source's, or its widened type where the row
+// allows it (half / bfloat16 -> float, int16 -> int32).
+void reduction_types(const isa::OpInfo& d, const TileView& dst, const TileView& src) {
+    const char* instr = d.name.data();
+    validate::dtype_in(d.kernel_types(), src.dtype, instr, "src");
+    const bool widened = ((src.dtype == DType::F16 || src.dtype == DType::BF16) && dst.dtype == DType::F32) ||
+                         (src.dtype == DType::S16 && dst.dtype == DType::S32);
+    PTOSIM_CHECK(dst.dtype == src.dtype || (d.cpu_widen && widened), instr,
+                 d.cpu_widen ? "dst has src's element type, or float for half / bfloat16, int32 for int16"
+                             : "dst has src's element type",
+                 {"src", dtype_cpp_name(src.dtype)}, {"dst", dtype_cpp_name(dst.dtype)});
+}
+
+// Row and column reductions: a row-major source; a row reduction writes column 0 of a row-major or
+// column-major destination with the source's valid rows, a column reduction row 0 of a row-major one with its
+// valid columns. At least one element is reduced per result.
+void validate_reduce(const isa::OpInfo& d, const Operands& o) {
+    const char* instr = d.name.data();
+    const TileView& dst = o.dst[0];
+    const TileView& src = o.src[0];
+    validate::tile(dst, instr, "dst");
+    validate::tile(src, instr, "src");
+    validate::row_major(src, instr, "src");
+    reduction_types(d, dst, src);
+    if (d.family == isa::Family::RowReduce) {
+        PTOSIM_CHECK(!dst.layout.is_boxed(), instr, "dst must be row-major ([R, k]) or column-major ([R, 1])",
+                     {"layout", layout_kind_name(dst.layout.kind)});
+        PTOSIM_CHECK(dst.valid_rows == src.valid_rows, instr, "dst has src's valid rows",
+                     {"dst.validRow", dst.valid_rows}, {"src.validRow", src.valid_rows});
+        PTOSIM_CHECK(src.valid_rows == 0 || (src.valid_cols >= 1 && dst.valid_cols >= 1), instr,
+                     "each row needs at least one valid column in src and dst",
+                     {"src.validCol", src.valid_cols}, {"dst.validCol", dst.valid_cols});
+    } else {
+        validate::row_major(dst, instr, "dst");
+        PTOSIM_CHECK(dst.valid_cols == src.valid_cols, instr, "dst has src's valid columns",
+                     {"dst.validCol", dst.valid_cols}, {"src.validCol", src.valid_cols});
+        PTOSIM_CHECK(src.valid_cols == 0 || (src.valid_rows >= 1 && dst.valid_rows >= 1), instr,
+                     "each column needs at least one valid row in src and dst",
+                     {"src.validRow", src.valid_rows}, {"dst.validRow", dst.valid_rows});
+    }
+    validate::disjoint(dst, "dst", src, "src", instr);
+}
+
+// Row and column expansions: the tile operands as for the element-wise families; the vector operand
+// (kernels::expansion_vector) is [R, 1] (any plain layout) or one 32-byte block per row (row-major) for a row
+// expansion, a row-major [1.., C] tile for a column expansion.
+void validate_expand(const isa::OpInfo& d, const Operands& o) {
+    const char* instr = d.name.data();
+    const TileView& dst = o.dst[0];
+    validate::tile(dst, instr, "dst");
+    validate::row_major(dst, instr, "dst");
+    validate::dtype_in(d.kernel_types(), dst.dtype, instr, "dst");
+    const std::size_t v = kernels::expansion_vector(o);
+    for (std::size_t k = 0; k < o.src.size(); ++k) {
+        const TileView& s = o.src[k];
+        const char* name = kSrcNames[k];
+        validate::tile(s, instr, name);
+        PTOSIM_CHECK(s.dtype == dst.dtype, instr, "every operand has the destination's element type",
+                     {"operand", name}, {"dtype", dtype_cpp_name(s.dtype)},
+                     {"dst", dtype_cpp_name(dst.dtype)});
+        if (k != v) {
+            validate::row_major(s, instr, name);
+            PTOSIM_CHECK(s.valid_rows == dst.valid_rows && s.valid_cols == dst.valid_cols, instr,
+                         "the tile operand has the destination's valid shape", {"operand", name},
+                         {"validRow", s.valid_rows}, {"validCol", s.valid_cols},
+                         {"dst.validRow", dst.valid_rows}, {"dst.validCol", dst.valid_cols});
+            if (!(s.data == dst.data && s.layout == dst.layout))
+                validate::disjoint(dst, "dst", s, name, instr);
+            continue;
+        }
+        if (d.family == isa::Family::RowExpand) {
+            const int32_t block = static_cast<int32_t>(32 / s.elem_size());
+            PTOSIM_CHECK(!s.layout.is_boxed() && s.valid_rows == dst.valid_rows &&
+                             (s.valid_cols == 1 || (s.valid_cols == block && s.layout.is_row_major())),
+                         instr,
+                         "the per-row vector is [R, 1] (validCol 1) or one 32-byte block per row (row-major, "
+                         "validCol 32 / sizeof(T)) with dst's valid rows",
+                         {"operand", name}, {"validRow", s.valid_rows}, {"validCol", s.valid_cols},
+                         {"dst.validRow", dst.valid_rows});
+        } else {
+            validate::row_major(s, instr, name);
+            PTOSIM_CHECK(s.valid_cols == dst.valid_cols && (dst.valid_rows == 0 || s.valid_rows >= 1), instr,
+                         "the per-column vector is [1, C] with dst's valid columns", {"operand", name},
+                         {"validRow", s.valid_rows}, {"validCol", s.valid_cols},
+                         {"dst.validCol", dst.valid_cols});
+        }
+        validate::disjoint(dst, "dst", s, name, instr);
+    }
+}
+
 void check_counts(const isa::OpInfo& d, const Operands& o) {
     const char* instr = d.name.data();
     PTOSIM_CHECK(o.dst.size() == d.dsts, instr, "wrong number of destination tiles", {"got", o.dst.size()},
@@ -52,9 +143,21 @@ void check_counts(const isa::OpInfo& d, const Operands& o) {
 }
 
 template <isa::Op OP>
+void run_reduce(const Operands& o) {
+    const isa::OpInfo& d = isa::op_info(OP);
+    validate_reduce(d, o);
+    if (active_backend() == Backend::Simd && simd::reduce(OP, o))
+        return;
+    ref::reduce(OP, o);
+}
+
+template <isa::Op OP>
 void run_elementwise(const Operands& o) {
     const isa::OpInfo& d = isa::op_info(OP);
-    validate_elementwise(d, o);
+    if (d.family == isa::Family::RowExpand || d.family == isa::Family::ColExpand)
+        validate_expand(d, o);
+    else
+        validate_elementwise(d, o);
     if (active_backend() == Backend::Simd && simd::elementwise(OP, o))
         return;
     ref::elementwise(OP, o);
@@ -71,8 +174,10 @@ template <isa::Op OP, class K>
 constexpr Entry entry() {
     if constexpr (kernels::kHasRun<K>)
         return &run_bespoke<OP, K>;
-    else if constexpr (kernels::kIsFunctor<K>)
+    else if constexpr (kernels::kIsFunctor<K> && kernels::walks_elementwise(isa::op_info(OP).family))
         return &run_elementwise<OP>;
+    else if constexpr (kernels::kIsFunctor<K>)
+        return &run_reduce<OP>;
     else
         return nullptr;
 }

@@ -7,6 +7,7 @@
 
 #include <pto/pto-inst.hpp>
 
+#include <bit>
 #include <random>
 
 #include "machine_test_util.hpp"
@@ -479,6 +480,108 @@ TEST(Differential, Texpands) {
         expect_same(cpp, r.linx[0], "Linx", linx);
         expect_same(cpp, r.pto[0], "PTO-AS (" + level_text(level) + ")", pto);
     }
+}
+
+// Row and column reductions and expansions (every Mode-2 row, every element type the A5 profile gives it),
+// through the kernel core's entry point, the Linx block and PTO-AS at the SSA and DPS levels. A reduction's
+// result is [R, 1] or [1, C]; an expansion's per-row vector is [R, 1], its per-column vector [1, C]; the
+// vector is the last source.
+TEST(Differential, ReductionsAndExpansions) {
+    using ptosim::isa::Family;
+    std::mt19937_64 rng(17);
+    int cases = 0;
+    for (const ptosim::isa::OpInfo& op : ptosim::isa::kOps) {
+        const bool reduce = op.family == Family::RowReduce || op.family == Family::ColReduce;
+        const bool expand = op.family == Family::RowExpand || op.family == Family::ColExpand;
+        if (!(reduce || expand) || !op.has_linx_id() || !ptosim::ops::has_kernel(op.op))
+            continue;
+        const bool per_row = op.family == Family::RowReduce || op.family == Family::RowExpand;
+        for (unsigned code = 0; code < 32; ++code) {
+            const auto t = static_cast<DType>(code);
+            if (!ptosim::dtype_code_valid(code) || !op.types_for(ptosim::Arch::A5).contains(t))
+                continue;
+            for (int n = 0; n < 3; ++n, ++cases) {
+                const int vr = 1 + static_cast<int>(rng() % kRows), vc = 1 + static_cast<int>(rng() % kCols);
+                const std::size_t elem = ptosim::dtype_size(t);
+                // The vector's physical and valid shape, and the result's.
+                const int vec_rows = per_row ? kRows : 1, vec_cols = per_row ? 1 : kCols;
+                const int vec_vr = per_row ? vr : 1, vec_vc = per_row ? 1 : vc;
+                const int dst_rows = reduce ? vec_rows : kRows, dst_cols = reduce ? vec_cols : kCols;
+                const int dst_vr = reduce ? vec_vr : vr, dst_vc = reduce ? vec_vc : vc;
+                const std::size_t nsrc = op.src_min;
+                std::vector<std::string> specs;
+                std::vector<std::vector<std::byte>> data;
+                std::vector<ptosim::TileView> srcs;
+                for (std::size_t k = 0; k < nsrc; ++k) {
+                    const bool vec = expand && k + 1 == nsrc;
+                    // Small values, so that products and sums stay finite and exact enough to be interesting.
+                    specs.push_back("random seed=" + std::to_string(cases * 4 + k) +
+                                    (ptosim::dtype_is_float(t) ? " min=-2 max=2" : ""));
+                    data.push_back(make(t, vec ? vec_rows : kRows, vec ? vec_cols : kCols, specs.back()));
+                }
+                for (std::size_t k = 0; k < nsrc; ++k) {
+                    const bool vec = expand && k + 1 == nsrc;
+                    srcs.push_back({data[k].data(), t,
+                                    ptosim::Layout::row_major(vec ? vec_rows : kRows, vec ? vec_cols : kCols),
+                                    vec ? vec_vr : vr, vec ? vec_vc : vc});
+                }
+                // (a) The kernel core's entry point; only the valid results are compared (the model's entry
+                // may hold more).
+                std::vector<std::byte> cpp(static_cast<std::size_t>(dst_rows) * dst_cols * elem);
+                const ptosim::TileView dst{cpp.data(), t, ptosim::Layout::row_major(dst_rows, dst_cols),
+                                           dst_vr, dst_vc};
+                ptosim::ops::execute(op.op, {std::span<const ptosim::TileView>(&dst, 1), srcs, {}, {}});
+                if (reduce)
+                    cpp.resize(static_cast<std::size_t>(per_row ? dst_vr : dst_vc) * elem);
+                else
+                    cpp.resize(static_cast<std::size_t>(vr) * kCols * elem);
+
+                // (b) Linx: source k is T#(nsrc - k).
+                const std::string ty = lower_name(t);
+                std::string linx;
+                for (std::size_t k = 0; k < nsrc; ++k) {
+                    const bool vec = expand && k + 1 == nsrc;
+                    linx += ".tile T#" + std::to_string(nsrc - k) + " " + ty + " " +
+                            std::to_string(vec ? vec_rows : kRows) + "x" +
+                            std::to_string(vec ? vec_cols : kCols) + " " + specs[k] + "\n";
+                }
+                const std::size_t entry =
+                    std::max<std::size_t>(32, static_cast<std::size_t>(dst_rows) * dst_cols * elem);
+                linx += std::string(op.name) + " <LB0:" + std::to_string(vc) + ", LB1:" + std::to_string(vr) +
+                        ", LB2:64, " + ty + ">";
+                for (std::size_t k = 0; k < nsrc; ++k)
+                    linx += ", T#" + std::to_string(nsrc - k);
+                linx += ", ->T<" + size_text(std::bit_ceil(entry)) + ">\n";
+
+                // (c) PTO-AS, SSA and DPS in turn.
+                const std::string x_ty = tile_type(t, kRows, kCols, vr, vc);
+                const std::string v_ty = tile_type(t, vec_rows, vec_cols, vec_vr, vec_vc);
+                const std::string d_ty = reduce ? v_ty : x_ty;
+                std::string pto, ops_text, types_text;
+                for (std::size_t k = 0; k < nsrc; ++k) {
+                    const std::string& k_ty = expand && k + 1 == nsrc ? v_ty : x_ty;
+                    pto += ".arg %s" + std::to_string(k) + " : " + k_ty + " " + specs[k] + "\n";
+                    ops_text += (k ? ", %s" : "%s") + std::to_string(k);
+                    types_text += (k ? ", " : "") + k_ty;
+                }
+                std::string mnemonic(op.name);
+                for (char& ch : mnemonic)
+                    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                if (n % 2 == 0)
+                    pto +=
+                        "%d = pto." + mnemonic + " " + ops_text + " : (" + types_text + ") -> " + d_ty + "\n";
+                else
+                    pto += "%d = pto.alloc_tile : " + d_ty + "\npto." + mnemonic + " ins(" + ops_text +
+                           " : " + types_text + ") outs(%d : " + d_ty + ")\n";
+                const Results r = run_both(linx, {"T#1"}, pto, {"%d"});
+                expect_same(cpp, r.linx[0], std::string(op.name) + " Linx", linx);
+                expect_same(cpp, r.pto[0], std::string(op.name) + " PTO-AS", pto);
+                if (::testing::Test::HasFailure())
+                    return;
+            }
+        }
+    }
+    EXPECT_GT(cases, 200);
 }
 
 }  // namespace

@@ -176,18 +176,18 @@ TEST(Lowering, TselNeedsTheMaskTcmpWritesAndTexpandsItsElementType) {
 }
 
 TEST(Lowering, AnOperationWithoutAKernelLowersAsWrittenAndReportsNotImplemented) {
-    // The model has no view for TROWSUM: its declared 16 x 1 result is taken as written, and the run says why
-    // it stops.
+    // The model has no kernel for TCVT: its declared 16 x 16 f16 result is taken as written, and the run says
+    // why it stops.
     const std::string text =
-        ".arg %a : " + kF + "\n%s = pto.trowsum %a : (" + kF + ") -> !pto.tile<vec, 16x1xf32>\n";
+        ".arg %a : " + kF + "\n%s = pto.tcvt %a : (" + kF + ") -> !pto.tile<vec, 16x16xf16>\n";
     const M::Loaded p = lowered(text);
-    EXPECT_EQ(ptosim::linx::print(p.blocks), "TROWSUM <LB0:16, LB1:16, LB2:16, fp32>, T#1, ->T<64B>\n");
+    EXPECT_EQ(ptosim::linx::print(p.blocks), "TCVT <LB0:16, LB1:16, LB2:16, fp32, fp16>, T#1, ->T<512B>\n");
     M::Machine m;
     M::init(m, p);
     const M::RunResult r = m.run();
     ASSERT_TRUE(r.fault.has_value());
     EXPECT_EQ(r.fault->status, M::FaultKind::NotImplemented);
-    EXPECT_EQ(r.fault->message(), "block 0: not implemented: TROWSUM");
+    EXPECT_EQ(r.fault->message(), "block 0: not implemented: TCVT");
     EXPECT_EQ(r.fault->loc.line, 2u);
 }
 

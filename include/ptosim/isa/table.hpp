@@ -90,6 +90,12 @@ inline constexpr DTypeSet kBF16 = {DType::BF16};
 inline constexpr DTypeSet kA2Arith = {DType::S32, DType::S16, DType::F16, DType::F32};
 inline constexpr DTypeSet kArith = kInts | kFloats;              // A5's eleven numeric types
 inline constexpr DTypeSet kMaskWords = {DType::U8, DType::U32};  // packed predicate masks (TCMP, TSEL)
+// Reductions and expansions (pto-isa's device checks: a5/TRowReduce.hpp, a5/TColReduceOps.hpp, ...).
+inline constexpr DTypeSet kA2Reduce = {DType::F16, DType::F32, DType::S16, DType::S32};
+inline constexpr DTypeSet kRowSum = kA2Reduce | kI64;
+inline constexpr DTypeSet kRowMaxMin = kA2Reduce | kI8 | kI64;
+inline constexpr DTypeSet kColProd = kFloats | kI16 | kI32;
+inline constexpr DTypeSet kExpandOp = kInt8To32 | kFloats;
 // Every DataType code the encoding defines: the rows whose kernels do not exist yet, and the memory moves.
 inline constexpr DTypeSet kAnyDType = DTypeSet::from_bits(0x1F1F7FFFu);
 
@@ -130,11 +136,11 @@ inline constexpr Types kScatterMinMax = {{DType::S32, DType::U32, DType::F32}, {
 // How the ISA model views a block's operands (docs/machine.md). A source is read with the block's loop bounds
 // and type (Data), as a column of filter bytes (THISTOGRAM's idx), or as the mask TCMP writes for the block's
 // shape (TSEL's mask). A destination has the sources' shape (Same), half their columns (TDEINTERLEAVE's
-// one-source form), the shape of a mask (TCMP) or of a histogram (THISTOGRAM); Unspecified marks the rows
-// whose views are not defined yet (the reductions and expansions): PTO-AS takes their result types as
-// written.
-enum class SrcRole : uint8_t { Data, FilterBytes, Mask };
-enum class DstRule : uint8_t { Same, HalfCols, Mask, Histogram, Unspecified };
+// one-source form), the shape of a mask (TCMP) or of a histogram (THISTOGRAM). RowVector / ColVector: an
+// expansion's vector operand, [valid rows, 1] / [1, columns], and a reduction's result. Unspecified marks the
+// rows whose views are not defined yet (TCVT): PTO-AS takes their result types as written.
+enum class SrcRole : uint8_t { Data, FilterBytes, Mask, RowVector, ColVector };
+enum class DstRule : uint8_t { Same, HalfCols, Mask, Histogram, RowVector, ColVector, Unspecified };
 struct Views {
     std::array<SrcRole, 3> src{};
     DstRule dst = DstRule::Same;
@@ -168,6 +174,7 @@ struct OpInfo {
     Pipe pipe = Pipe::V;
     bool reads_dst = false;     // the destination is also an input (TMULADDDST, TAXPY, ...)
     bool float_scalar = false;  // the scalar is a float whatever the element type (TADDDEQRELU's scale)
+    bool cpu_widen = false;     // CPU profile: also a float destination for half/bfloat16, int32 for int16
     std::string_view since = "0.56";
 
     constexpr bool has_linx_id() const { return id != kNoId; }

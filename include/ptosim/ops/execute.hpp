@@ -39,10 +39,15 @@ bool has_kernel(isa::Op op);
 namespace ptosim::ref {
 // The element-wise families' reference kernels (ScalarOps, functors.hpp); operands must already be valid.
 void elementwise(isa::Op op, const ops::Operands& operands);
+// The row and column reductions' reference kernels: the row's functor as the step, in order along the row
+// (column).
+void reduce(isa::Op op, const ops::Operands& operands);
 }  // namespace ptosim::ref
 
 namespace ptosim::simd {
 // The fast kernels of the element-wise families; false when op has none for the operands' element type (the
 // caller runs the reference kernel, which gives the same bits anyway).
 bool elementwise(isa::Op op, const ops::Operands& operands);
+// The reductions' fast kernels (the same order of operations); false: the reference kernel runs.
+bool reduce(isa::Op op, const ops::Operands& operands);
 }  // namespace ptosim::simd

@@ -15,7 +15,11 @@ using kernels::ScalarOps;
 template <class F, typename T, std::size_t N, std::size_t... I>
 T element(const std::array<Input<T>, N>& in, int64_t r, int32_t c, std::index_sequence<I...>) {
     using O = ScalarOps<T>;
-    const auto value = [&](const Input<T>& x) { return x.base ? O::load(x.row(r)[c]) : x.value; };
+    const auto value = [&](const Input<T>& x) {
+        if (!x.base)
+            return x.value;
+        return O::load(x.row(r)[x.period > 0 ? c % x.period : c]);
+    };
     return O::store(F::apply(O{}, value(in[I])...));
 }
 
@@ -43,7 +47,7 @@ using Kernel = void (*)(const ops::Operands&);
 
 template <isa::Op OP, class K>
 constexpr Kernel kernel() {
-    if constexpr (kernels::kIsFunctor<K>)
+    if constexpr (kernels::kIsFunctor<K> && kernels::walks_elementwise(isa::op_info(OP).family))
         return &run<OP, K>;
     else
         return nullptr;

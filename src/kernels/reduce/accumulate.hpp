@@ -1,0 +1,31 @@
+// What a reduction accumulates in and how an element enters the accumulator; shared by the reference and the
+// fast reduction kernels.
+//
+// A sum of half or bfloat16 elements accumulates in float and is rounded once, when stored (pto-isa's CPU
+// simulation: TypeSum); every other reduction accumulates in the destination's element type, a product of
+// half rounding after every multiplication as its CPU simulation does. The first element starts the
+// accumulator, a sum adding it to +0 (so a sum of -0 is +0, as there). Elements convert to the accumulator
+// exactly (half -> float, int16 -> int32 for the CPU profile's widened destinations).
+#pragma once
+
+#include <type_traits>
+
+#include "kernels/elementwise/functors.hpp"
+#include "kernels/elementwise/scalar_ops.hpp"
+
+namespace ptosim::kernels {
+
+template <class F, typename TD>
+using acc_t = std::conditional_t<std::is_same_v<F, fn::Add> && kIsSmallFloat<TD>, float, TD>;
+
+// The accumulator after the first element x0 (already in the accumulator's compute type); always inlined, as
+// the functors are (functors.hpp: the fast kernels pass it vectors).
+template <class F, class O, class C>
+PTOSIM_FUNCTOR_INLINE C reduce_start(const O& o, C x0) {
+    if constexpr (std::is_same_v<F, fn::Add>)
+        return o.add(o.zero(), x0);
+    else
+        return x0;
+}
+
+}  // namespace ptosim::kernels

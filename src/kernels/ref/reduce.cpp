@@ -1,0 +1,87 @@
+// Reference kernels of the row and column reductions: per row (column) of the source's valid region, the
+// row's functor folded over the elements in order, from the first; the result goes to column 0 (row 0) of
+// the destination through its layout.
+#include "kernels/kernel_tokens.hpp"
+#include "kernels/reduce/accumulate.hpp"
+
+namespace ptosim::ref {
+
+namespace {
+
+using kernels::compute_t;
+using kernels::ScalarOps;
+
+template <class F, typename TS, typename TD>
+void reduce_typed(isa::Family family, const TileView& dst, const TileView& src) {
+    using A = kernels::acc_t<F, TD>;
+    using O = ScalarOps<A>;
+    using C = compute_t<A>;
+    const O o;
+    const auto in = [&](int32_t r, int32_t c) {
+        return static_cast<C>(ScalarOps<TS>::load(src.row<TS>(r)[c]));
+    };
+    const auto out = [&](int32_t r, int32_t c, C acc) {
+        dst.ptr<TD>()[dst.layout.offset(r, c)] = ScalarOps<TD>::store(static_cast<compute_t<TD>>(acc));
+    };
+    if (family == isa::Family::RowReduce) {
+        for (int32_t r = 0; r < src.valid_rows; ++r) {
+            C acc = kernels::reduce_start<F>(o, in(r, 0));
+            for (int32_t c = 1; c < src.valid_cols; ++c)
+                acc = F::apply(o, acc, in(r, c));
+            out(r, 0, acc);
+        }
+    } else {
+        for (int32_t c = 0; c < src.valid_cols; ++c) {
+            C acc = kernels::reduce_start<F>(o, in(0, c));
+            for (int32_t r = 1; r < src.valid_rows; ++r)
+                acc = F::apply(o, acc, in(r, c));
+            out(0, c, acc);
+        }
+    }
+}
+
+template <isa::Op OP, class F>
+void run(const ops::Operands& o) {
+    static constexpr isa::OpInfo d = isa::op_info(OP);
+    const TileView& dst = o.dst[0];
+    const TileView& src = o.src[0];
+    visit_dtype(src.dtype, [&](auto s) {
+        using TS = decltype(s);
+        if constexpr (d.kernel_types().contains(dtype_of<TS>)) {
+            visit_dtype(dst.dtype, [&](auto t) {
+                using TD = decltype(t);
+                constexpr bool same = std::is_same_v<TS, TD>;
+                constexpr bool widened = (kernels::kIsSmallFloat<TS> && std::is_same_v<TD, float>) ||
+                                         (std::is_same_v<TS, int16_t> && std::is_same_v<TD, int32_t>);
+                if constexpr (same || (d.cpu_widen && widened))
+                    reduce_typed<F, TS, TD>(d.family, dst, src);
+            });
+        }
+    });
+}
+
+using Kernel = void (*)(const ops::Operands&);
+
+template <isa::Op OP, class K>
+constexpr Kernel kernel() {
+    constexpr isa::Family f = isa::op_info(OP).family;
+    if constexpr (kernels::kIsFunctor<K> && (f == isa::Family::RowReduce || f == isa::Family::ColReduce))
+        return &run<OP, K>;
+    else
+        return nullptr;
+}
+
+constexpr Kernel kKernels[] = {
+#define PTOSIM_OP(name, kernel_name, ...) kernel<isa::Op::name, kernels::fn::kernel_name>(),
+#include "ptosim/isa/ops.def"
+#undef PTOSIM_OP
+};
+
+}  // namespace
+
+void reduce(isa::Op op, const ops::Operands& operands) {
+    if (const Kernel k = kKernels[static_cast<std::size_t>(op)])
+        k(operands);
+}
+
+}  // namespace ptosim::ref
