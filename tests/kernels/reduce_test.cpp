@@ -1,7 +1,7 @@
 // Row and column reductions and expansions through ops::execute, on the reference kernels and the fast
 // kernels of every SIMD target, against an oracle written here from the instruction pages: a reduction folds
-// its row (column) in order from the first element, a sum of half / bfloat16 in float (rounded once at the
-// end), a product of half rounding at every step, integers wrapping, maximum / minimum propagating NaN; an
+// its row (column) in order from the first element, a row sum of half / bfloat16 in float (rounded once at
+// the end), a column sum or a product of half rounding at every step, integers wrapping, maximum / minimum propagating NaN; an
 // expansion is the element-wise operation with the vector's element of the row (column). Every element type,
 // destinations in each allowed layout, the widened destinations of the CPU profile, vectors on either side,
 // and the run-time rules.
@@ -95,11 +95,17 @@ TD reduce_oracle(Op op, const std::vector<TS>& xs) {
     const bool prod = op == Op::TROWPROD || op == Op::TCOLPROD;
     const bool max = op == Op::TROWMAX || op == Op::TCOLMAX;
     if constexpr (kFloating<TD>) {
-        if (sum) {  // float accumulator, +0 first, one rounding at the end for half / bfloat16
+        if (op == Op::TROWSUM) {  // float accumulator, +0 first, one rounding at the end for half / bfloat16
             float acc = 0.0f;
             for (TS x : xs)
                 acc = acc + static_cast<float>(x);
             return round_to<TD>(acc);
+        }
+        if (sum) {  // TCOLSUM: in the destination type from +0, rounded at every step
+            TD acc = round_to<TD>(0);
+            for (TS x : xs)
+                acc = round_to<TD>(val(acc) + val(x));
+            return acc;
         }
         if (prod) {  // in the destination type, rounded at every step
             TD acc = round_to<TD>(val(xs[0]));

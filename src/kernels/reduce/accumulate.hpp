@@ -1,11 +1,11 @@
 // What a reduction accumulates in and how an element enters the accumulator; shared by the reference and the
-// fast reduction kernels.
-//
-// A sum of half or bfloat16 elements accumulates in float and is rounded once, when stored (pto-isa's CPU
-// simulation: TypeSum); every other reduction accumulates in the destination's element type, a product of
-// half rounding after every multiplication as its CPU simulation does. The first element starts the
-// accumulator, a sum adding it to +0 (so a sum of -0 is +0, as there). Elements convert to the accumulator
-// exactly (half -> float, int16 -> int32 for the CPU profile's widened destinations).
+// fast reduction kernels. pto-isa's CPU simulation decides it:
+// - a row sum of half or bfloat16 accumulates in float and is rounded once, when stored (its TypeSum, taken
+//   from the destination's type);
+// - every other reduction accumulates in the destination's element type: a column sum or any product of half
+//   rounds after every step (`half sum = 0; sum += x` there), integers wrap.
+// The first element starts the accumulator, a sum adding it to +0 (so a sum of -0 is +0, as there). Elements
+// convert to the accumulator exactly (half -> float, int16 -> int32 for the CPU profile's widened destinations).
 #pragma once
 
 #include <type_traits>
@@ -15,8 +15,8 @@
 
 namespace ptosim::kernels {
 
-template <class F, typename TD>
-using acc_t = std::conditional_t<std::is_same_v<F, fn::Add> && kIsSmallFloat<TD>, float, TD>;
+template <class F, typename TD, bool kRow>
+using acc_t = std::conditional_t<kRow && std::is_same_v<F, fn::Add> && kIsSmallFloat<TD>, float, TD>;
 
 // The accumulator after the first element x0 (already in the accumulator's compute type); always inlined, as
 // the functors are (functors.hpp: the fast kernels pass it vectors).

@@ -11,9 +11,9 @@ namespace {
 using kernels::compute_t;
 using kernels::ScalarOps;
 
-template <class F, typename TS, typename TD>
-void reduce_typed(isa::Family family, const TileView& dst, const TileView& src) {
-    using A = kernels::acc_t<F, TD>;
+template <class F, typename TS, typename TD, bool kRow>
+void reduce_typed(const TileView& dst, const TileView& src) {
+    using A = kernels::acc_t<F, TD, kRow>;
     using O = ScalarOps<A>;
     using C = compute_t<A>;
     const O o;
@@ -23,7 +23,7 @@ void reduce_typed(isa::Family family, const TileView& dst, const TileView& src) 
     const auto out = [&](int32_t r, int32_t c, C acc) {
         dst.ptr<TD>()[dst.layout.offset(r, c)] = ScalarOps<TD>::store(static_cast<compute_t<TD>>(acc));
     };
-    if (family == isa::Family::RowReduce) {
+    if constexpr (kRow) {
         for (int32_t r = 0; r < src.valid_rows; ++r) {
             C acc = kernels::reduce_start<F>(o, in(r, 0));
             for (int32_t c = 1; c < src.valid_cols; ++c)
@@ -54,7 +54,7 @@ void run(const ops::Operands& o) {
                 constexpr bool widened = (kernels::kIsSmallFloat<TS> && std::is_same_v<TD, float>) ||
                                          (std::is_same_v<TS, int16_t> && std::is_same_v<TD, int32_t>);
                 if constexpr (same || (d.cpu_widen && widened))
-                    reduce_typed<F, TS, TD>(d.family, dst, src);
+                    reduce_typed<F, TS, TD, d.family == isa::Family::RowReduce>(dst, src);
             });
         }
     });

@@ -36,21 +36,21 @@ using kernels::ScalarOps;
 // each, not an ODR clash between files).
 namespace {
 
-template <class F, typename TD>
-using AccOps = Ops<kernels::acc_t<F, TD>>;
+template <class F, typename TD, bool kRow>
+using AccOps = Ops<kernels::acc_t<F, TD, kRow>>;
 
 // Stores one accumulated value through the destination's layout, rounded and canonicalised as the reference.
-template <class F, typename TD>
-void put(const TileView& dst, int32_t r, int32_t c, kernels::compute_t<kernels::acc_t<F, TD>> acc) {
+template <class F, typename TD, bool kRow>
+void put(const TileView& dst, int32_t r, int32_t c, kernels::compute_t<kernels::acc_t<F, TD, kRow>> acc) {
     dst.ptr<TD>()[dst.layout.offset(r, c)] = ScalarOps<TD>::store(static_cast<kernels::compute_t<TD>>(acc));
 }
 
 // Column reduction: lanes are columns; four vectors of columns at a time.
 template <class F, typename TS, typename TD>
 void col_reduce(const TileView& dst, const TileView& src) {
-    const AccOps<F, TD> o;
+    const AccOps<F, TD, false> o;
     const Ops<TS> in;
-    using S = ScalarOps<kernels::acc_t<F, TD>>;
+    using S = ScalarOps<kernels::acc_t<F, TD, false>>;
     const std::size_t lanes = hn::Lanes(o.d);
     const auto cols = static_cast<std::size_t>(src.valid_cols);
     const int32_t rows = src.valid_rows;
@@ -86,7 +86,7 @@ void col_reduce(const TileView& dst, const TileView& src) {
             kernels::reduce_start<F>(S{}, static_cast<typename S::C>(ScalarOps<TS>::load(src.row<TS>(0)[c])));
         for (int32_t r = 1; r < rows; ++r)
             a = F::apply(S{}, a, static_cast<typename S::C>(ScalarOps<TS>::load(src.row<TS>(r)[c])));
-        put<F, TD>(dst, 0, static_cast<int32_t>(c), a);
+        put<F, TD, false>(dst, 0, static_cast<int32_t>(c), a);
     }
 }
 
@@ -115,7 +115,7 @@ void row_reduce_unordered(const TileView& dst, const TileView& src) {
         }
         for (; c < cols; ++c)
             acc = F::apply(S{}, acc, S::load(x[c]));
-        put<F, T>(dst, r, 0, acc);
+        put<F, T, true>(dst, r, 0, acc);
     }
 }
 
@@ -194,7 +194,7 @@ void row_reduce_ordered(const TileView& dst, const TileView& src) {
                 float a = lane[i];
                 for (std::size_t k = c; k < cols; ++k)
                     a = F::apply(S{}, a, static_cast<float>(ScalarOps<TS>::load(src.row<TS>(r)[k])));
-                put<F, TD>(dst, r, 0, a);
+                put<F, TD, true>(dst, r, 0, a);
             }
         }
     }
@@ -204,7 +204,7 @@ void row_reduce_ordered(const TileView& dst, const TileView& src) {
         float a = kernels::reduce_start<F>(S{}, static_cast<float>(ScalarOps<TS>::load(x[0])));
         for (std::size_t k = 1; k < cols; ++k)
             a = F::apply(S{}, a, static_cast<float>(ScalarOps<TS>::load(x[k])));
-        put<F, TD>(dst, r, 0, a);
+        put<F, TD, true>(dst, r, 0, a);
     }
 }
 #else
@@ -233,7 +233,7 @@ bool run(const ops::Operands& o) {
             constexpr bool to_float = kernels::kIsSmallFloat<TS> && std::is_same_v<TD, float> && d.cpu_widen;
             if constexpr (d.kernel_types().contains(dtype_of<TS>) && (same || to_float) &&
                           HWY_TARGET != HWY_SCALAR) {
-                using A = kernels::acc_t<F, TD>;
+                using A = kernels::acc_t<F, TD, d.family == isa::Family::RowReduce>;
                 // The accumulator's operations must have vector forms, and a source must load into the
                 // accumulator's lanes (same element type, or half / bfloat16 into float).
                 constexpr bool lanes_match = std::is_same_v<TS, A> || (kFloatLanes<TS> && kFloatLanes<A>);
