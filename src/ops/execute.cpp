@@ -42,10 +42,14 @@ void validate_elementwise(const isa::OpInfo& d, const Operands& o) {
 }
 
 // The element types of a reduction: the destination's is the source's, or its widened type where the row
-// allows it (half / bfloat16 -> float, int16 -> int32).
+// allows it (half / bfloat16 -> float, int16 -> int32); an arg reduction's is one of its index types.
 void reduction_types(const isa::OpInfo& d, const TileView& dst, const TileView& src) {
     const char* instr = d.name.data();
     validate::dtype_in(d.kernel_types(), src.dtype, instr, "src");
+    if (!d.kernel_dst_types().empty()) {  // an arg reduction's index
+        validate::dtype_in(d.kernel_dst_types(), dst.dtype, instr, "dst");
+        return;
+    }
     const bool widened = ((src.dtype == DType::F16 || src.dtype == DType::BF16) && dst.dtype == DType::F32) ||
                          (src.dtype == DType::S16 && dst.dtype == DType::S32);
     PTOSIM_CHECK(dst.dtype == src.dtype || (d.cpu_widen && widened), instr,

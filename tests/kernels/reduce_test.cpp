@@ -1,10 +1,10 @@
 // Row and column reductions and expansions through ops::execute, on the reference kernels and the fast
 // kernels of every SIMD target, against an oracle written here from the instruction pages: a reduction folds
 // its row (column) in order from the first element, a row sum of half / bfloat16 in float (rounded once at
-// the end), a column sum or a product of half rounding at every step, integers wrapping, maximum / minimum propagating NaN; an
-// expansion is the element-wise operation with the vector's element of the row (column). Every element type,
-// destinations in each allowed layout, the widened destinations of the CPU profile, vectors on either side,
-// and the run-time rules.
+// the end), a column sum or a product of half rounding at every step, integers wrapping, maximum / minimum
+// propagating NaN; an expansion is the element-wise operation with the vector's element of the row (column).
+// Every element type, destinations in each allowed layout, the widened destinations of the CPU profile,
+// vectors on either side, and the run-time rules.
 #include <gtest/gtest.h>
 #include <hwy/targets.h>
 
@@ -241,6 +241,87 @@ void check_reduce(const isa::OpInfo& d, std::mt19937_64& rng, int32_t vr, int32_
     FAIL() << d.name << " wrote outside its results: " << image.matches_ub().message();
 }
 
+// The index an arg reduction must return: the first NaN if there is one (maximum and minimum propagate NaN);
+// otherwise the first element equal to the maximum (minimum), +0 counting as greater than -0.
+template <typename T>
+int32_t arg_oracle(bool max, const std::vector<T>& xs) {
+    if constexpr (kFloating<T>) {
+        for (std::size_t i = 0; i < xs.size(); ++i)
+            if (std::isnan(static_cast<float>(xs[i])))
+                return static_cast<int32_t>(i);
+    }
+    const auto key = [](T x) {  // a total order: -0 just below +0
+        const LD v = val(x);
+        return std::pair<LD, int>{v, v == 0 && std::signbit(v) ? 0 : 1};
+    };
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < xs.size(); ++i)
+        if (max ? key(xs[i]) > key(xs[best]) : key(xs[i]) < key(xs[best]))
+            best = i;
+    return static_cast<int32_t>(best);
+}
+
+// One arg reduction of a vr x vc source with many ties (values from a small set, signed zeros, NaN), into an
+// index tile of TI, and the value form's TROWMAX / ... on the same source.
+template <typename TS, typename TI>
+void check_arg(const isa::OpInfo& d, std::mt19937_64& rng, int32_t vr, int32_t vc) {
+    const bool row = d.family == isa::Family::RowReduce;
+    const bool max = d.op == Op::TROWARGMAX || d.op == Op::TCOLARGMAX;
+    UbTiles tiles(rng);
+    const TileView src = tiles.place(dtype_of<TS>, vr, row_major_cols(sizeof(TS), vc), vr, vc);
+    const TileView dst = row ? tiles.place(dtype_of<TI>, Layout::col_major(vr, 1), vr, 1)
+                             : tiles.place(dtype_of<TI>, 1, row_major_cols(sizeof(TI), vc), 1, vc);
+    for (int32_t r = 0; r < vr; ++r)
+        for (int32_t c = 0; c < vc; ++c) {
+            const int pick = static_cast<int>(rng() % 64);
+            if constexpr (kFloating<TS>)
+                at<TS>(src, r, c) = pick == 0  ? TS(NAN)
+                                    : pick < 4 ? TS(pick == 1 ? -0.0f : 0.0f)
+                                               : TS(static_cast<float>(pick % 7) - 3);
+            else
+                at<TS>(src, r, c) = static_cast<TS>(pick % 7 - 3);
+        }
+    UbImage image;
+    const TileView want = image.expected(dst);
+    const int32_t n = row ? vr : vc, len = row ? vc : vr;
+    for (int32_t i = 0; i < n; ++i) {
+        std::vector<TS> xs;
+        for (int32_t j = 0; j < len; ++j)
+            xs.push_back(row ? at<TS>(src, i, j) : at<TS>(src, j, i));
+        at<TI>(want, row ? i : 0, row ? 0 : i) = static_cast<TI>(arg_oracle(max, xs));
+    }
+    ops::execute(d.op, {std::span<const TileView>(&dst, 1), std::span<const TileView>(&src, 1), {}, {}});
+    if (!image.matches_ub()) {
+        for (int32_t i = 0; i < n; ++i)
+            EXPECT_EQ(at<TI>(dst, row ? i : 0, row ? 0 : i), at<TI>(want, row ? i : 0, row ? 0 : i))
+                << d.name << " " << dtype_name(dtype_of<TS>) << " " << vr << "x" << vc << " result " << i;
+        FAIL() << d.name << ": " << image.matches_ub().message();
+    }
+}
+
+TEST_P(ReduceKernel, ArgReductionsMatchTheOracle) {
+    std::mt19937_64 rng(21);
+    int cases = 0;
+    for (const Op op : {Op::TROWARGMAX, Op::TROWARGMIN, Op::TCOLARGMAX, Op::TCOLARGMIN}) {
+        const isa::OpInfo& d = isa::op_info(op);
+        for (unsigned code = 0; code < 32; ++code) {
+            const auto t = static_cast<DType>(code);
+            if (!dtype_code_valid(code) || !d.kernel_types().contains(t))
+                continue;
+            visit_dtype(t, [&](auto tag) {
+                using T = decltype(tag);
+                if constexpr (!std::is_same_v<T, double>)
+                    for (const auto [vr, vc] : {std::pair{1, 1}, {3, 5}, {16, 64}, {17, 33}, {40, 9}}) {
+                        check_arg<T, int32_t>(d, rng, vr, vc);
+                        check_arg<T, uint32_t>(d, rng, vr, vc);
+                        cases += 2;
+                    }
+            });
+        }
+    }
+    EXPECT_GT(cases, 300);
+}
+
 TEST_P(ReduceKernel, ReductionsMatchTheOracle) {
     std::mt19937_64 rng(14);
     struct Shape {
@@ -249,7 +330,8 @@ TEST_P(ReduceKernel, ReductionsMatchTheOracle) {
     constexpr Shape shapes[] = {{1, 1}, {3, 5}, {4, 4}, {16, 64}, {17, 33}, {33, 7}, {20, 130}};
     int cases = 0;
     for (const isa::OpInfo& d : isa::kOps) {
-        if (d.family != isa::Family::RowReduce && d.family != isa::Family::ColReduce)
+        if ((d.family != isa::Family::RowReduce && d.family != isa::Family::ColReduce) ||
+            !d.kernel_dst_types().empty())  // the arg reductions: below
             continue;
         for (unsigned code = 0; code < 32; ++code) {
             const auto t = static_cast<DType>(code);

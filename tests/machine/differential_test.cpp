@@ -584,6 +584,57 @@ TEST(Differential, ReductionsAndExpansions) {
     EXPECT_GT(cases, 200);
 }
 
+// The arg reductions have no Linx id: the kernel core's entry point against PTO-AS (SSA and DPS), every
+// source type of the A5 profile, both index types.
+TEST(Differential, ArgReductionsThroughPtoAs) {
+    using ptosim::isa::Op;
+    std::mt19937_64 rng(23);
+    int cases = 0;
+    for (const Op o : {Op::TROWARGMAX, Op::TROWARGMIN, Op::TCOLARGMAX, Op::TCOLARGMIN}) {
+        const ptosim::isa::OpInfo& op = ptosim::isa::op_info(o);
+        const bool per_row = op.family == ptosim::isa::Family::RowReduce;
+        for (unsigned code = 0; code < 32; ++code) {
+            const auto t = static_cast<DType>(code);
+            if (!ptosim::dtype_code_valid(code) || !op.types_for(ptosim::Arch::A5).contains(t))
+                continue;
+            for (const DType it : {DType::S32, DType::U32}) {
+                const int vr = 1 + static_cast<int>(rng() % kRows), vc = 1 + static_cast<int>(rng() % kCols);
+                // Few distinct values, so that ties are common.
+                const bool unsigned_type = ptosim::dtype_name(t)[0] == 'U';
+                const std::string spec = "random seed=" + std::to_string(++cases) +
+                                         (unsigned_type ? " min=0 max=6" : " min=-3 max=3");
+                std::vector<std::byte> data = make(t, kRows, kCols, spec);
+                const ptosim::TileView src{data.data(), t, ptosim::Layout::row_major(kRows, kCols), vr, vc};
+                const int dr = per_row ? kRows : 1, dc = per_row ? 1 : kCols;
+                std::vector<std::byte> cpp(static_cast<std::size_t>(dr) * dc * 4);
+                const ptosim::TileView dst{cpp.data(), it, ptosim::Layout::row_major(dr, dc),
+                                           per_row ? vr : 1, per_row ? 1 : vc};
+                ptosim::ops::execute(o, {std::span<const ptosim::TileView>(&dst, 1),
+                                         std::span<const ptosim::TileView>(&src, 1),
+                                         {},
+                                         {}});
+                cpp.resize(static_cast<std::size_t>(per_row ? vr : vc) * 4);
+
+                const std::string x_ty = tile_type(t, kRows, kCols, vr, vc);
+                const std::string d_ty = tile_type(it, dr, dc, per_row ? vr : 1, per_row ? 1 : vc);
+                std::string mnemonic(op.name);
+                for (char& ch : mnemonic)
+                    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                std::string pto = ".arg %s : " + x_ty + " " + spec + "\n";
+                if (cases % 2)
+                    pto += "%d = pto." + mnemonic + " %s : (" + x_ty + ") -> " + d_ty + "\n";
+                else
+                    pto += "%d = pto.alloc_tile : " + d_ty + "\npto." + mnemonic + " ins(%s : " + x_ty +
+                           ") outs(%d : " + d_ty + ")\n";
+                const Ran r = run_text(pto);
+                ASSERT_TRUE(r.result.ok()) << r.result.fault->message() << "\n" << pto;
+                expect_same(cpp, r.bytes("%d"), std::string(op.name) + " PTO-AS", pto);
+            }
+        }
+    }
+    EXPECT_GT(cases, 40);
+}
+
 }  // namespace
 
 // The element-wise families (every row with a Linx id and a family kernel, every element type the A5 profile

@@ -115,6 +115,31 @@ TEST_P(ReduceApi, ExpansionsTakeEitherVectorShape) {
     EXPECT_EQ(d.GetElement(0, 5), 1.0f);
 }
 
+TEST_P(ReduceApi, ArgReductionsIndexAndValueForms) {
+    F a(3, 10), tmp(3, 10);
+    // Row r holds its maximum twice (columns 2 and 7) and its minimum at column r + 3.
+    fill(a, [](int r, int c) { return c == 2 || c == 7 ? 50.0 : c == r + 3 ? -50.0 : c; });
+    Tile<TileType::Vec, int32_t, 8, 1, BLayout::ColMajor, -1, -1> idx(3, 1);
+    Tile<TileType::Vec, uint32_t, 8, 1, BLayout::ColMajor, -1, -1> uidx(3, 1);
+    Col val(3, 1);
+    Event<Op::TLOAD, Op::TROWARGMAX> e;
+    TROWARGMAX(idx, a, tmp, e);
+    TROWARGMIN(val, uidx, a, tmp);
+    for (int r = 0; r < 3; ++r) {
+        EXPECT_EQ(idx.GetElement(r, 0), 2) << r;  // the first of the two maxima
+        EXPECT_EQ(uidx.GetElement(r, 0), static_cast<uint32_t>(r + 3)) << r;
+        EXPECT_EQ(val.GetElement(r, 0), -50.0f) << r;
+    }
+    Tile<TileType::Vec, int32_t, 1, 16, BLayout::RowMajor, -1, -1> cidx(1, 10);
+    RowOut cval(1, 10);
+    TCOLARGMAX(cval, cidx, a, tmp);
+    EXPECT_EQ(cidx.GetElement(0, 2), 0);  // a column of ties: the first row
+    EXPECT_EQ(cidx.GetElement(0, 3), 1);  // column 3 holds -50, 3, 3: the first 3
+    EXPECT_EQ(cval.GetElement(0, 3), 3.0f);
+    TCOLARGMIN(cidx, a, tmp);
+    EXPECT_EQ(cidx.GetElement(0, 4), 1);  // column 4 holds 4, -50, 4
+}
+
 // Row softmax as kernels write it: max, subtract, exp, sum, divide.
 TEST_P(ReduceApi, Softmax) {
     F x(4, 16), y(4, 16), tmp(4, 16);

@@ -1,8 +1,9 @@
 // Row and column reductions and expansions with pto-isa's signatures: TROWSUM/TROWMAX/TROWMIN/TROWPROD,
-// TCOLSUM/TCOLMAX/TCOLMIN/TCOLPROD, TROWEXPAND/TCOLEXPAND and TROWEXPAND<op>/TCOLEXPAND<op>. Each is one line
-// at the end: a macro of its signature shape emits the intrinsic, which checks its operands against the
-// instruction's descriptor (ptosim/isa/ops.def) at compile time and hands them to ptosim::ops::execute.
-// Semantics, order of operations and types per profile: docs/isa/<NAME>.md.
+// TCOLSUM/TCOLMAX/TCOLMIN/TCOLPROD, the arg reductions TROWARGMAX/TROWARGMIN/TCOLARGMAX/TCOLARGMIN (index, or
+// value and index), TROWEXPAND/TCOLEXPAND and TROWEXPAND<op>/TCOLEXPAND<op>. Each is one line at the end: a
+// macro of its signature shape emits the intrinsic, which checks its operands against the instruction's
+// descriptor (ptosim/isa/ops.def) at compile time and hands them to ptosim::ops::execute. Semantics, order of
+// operations and types per profile: docs/isa/<NAME>.md.
 //
 // The tmp tiles and TCOLSUM's isBinary are accepted and change nothing (pto-isa's A2A3 devices use them as
 // scratch; the result is defined without them).
@@ -157,6 +158,50 @@ constexpr bool reduction_dst_ok() {
     }
 #define PTOSIM_NO_TMP(NAME)
 
+// The static rules of an arg reduction: the source's type on the profile, an int32_t / uint32_t index tile,
+// Vec tiles, a row-major source.
+#define PTOSIM_ARG_CHECKS(NAME, OP, Idx, Src)                                                                \
+    PTOSIM_STATIC_CHECK((detail::all_tiles<Idx, Src>()), NAME, "operands must be Tiles");                    \
+    if constexpr (detail::all_tiles<Idx, Src>()) {                                                           \
+        PTOSIM_STATIC_CHECK((detail::available_on_profile<ptosim::isa::Op::OP, Src>()), NAME,                \
+                            PTOSIM_AVAILABLE_RULE);                                                          \
+        PTOSIM_STATIC_CHECK((detail::type_on_profile<ptosim::isa::Op::OP, typename Src::DType>()), NAME,     \
+                            PTOSIM_TYPE_RULE(NAME, "element type"));                                         \
+        PTOSIM_STATIC_CHECK(                                                                                 \
+            (std::is_same_v<typename Idx::DType, int32_t> || std::is_same_v<typename Idx::DType, uint32_t>), \
+            NAME, "the index tile must hold int32_t or uint32_t");                                           \
+        PTOSIM_STATIC_CHECK((detail::all_vec<Idx, Src>()), NAME, "operands must be TileType::Vec tiles");    \
+        PTOSIM_STATIC_CHECK((detail::all_row_major<Src>()), NAME, "src must be row-major");                  \
+    }
+// TROWARGMAX(dstIdx, src, tmp) and TROWARGMAX(dstVal, dstIdx, src, tmp): the value form also writes the
+// fold itself (VALUE_OP: TROWMAX, ...), which is the element at the index.
+#define PTOSIM_ARG_REDUCE(NAME, VALUE_OP)                                                                   \
+    template <typename TileDataOut, typename TileDataIn, typename TileDataTmp, typename... WaitEvents,      \
+              std::enable_if_t<all_events_v<WaitEvents...>, int> = 0>                                       \
+    PTO_INST RecordEvent NAME(TileDataOut& dst, TileDataIn& src, TileDataTmp& tmp, WaitEvents&... events) { \
+        PTOSIM_ARG_CHECKS(#NAME, NAME, TileDataOut, TileDataIn)                                             \
+        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                      \
+        (void)tmp;                                                                                          \
+        TSYNC(events...);                                                                                   \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                                       \
+        return {};                                                                                          \
+    }                                                                                                       \
+    template <typename TileDataOutVal, typename TileDataOutIdx, typename TileDataIn, typename TileDataTmp,  \
+              typename... WaitEvents, std::enable_if_t<is_tile_data_v<TileDataTmp>, int> = 0>               \
+    PTO_INST RecordEvent NAME(TileDataOutVal& dstVal, TileDataOutIdx& dstIdx, TileDataIn& src,              \
+                              TileDataTmp& tmp, WaitEvents&... events) {                                    \
+        PTOSIM_ARG_CHECKS(#NAME, NAME, TileDataOutIdx, TileDataIn)                                          \
+        PTOSIM_STATIC_CHECK((std::is_same_v<typename TileDataOutVal::DType, typename TileDataIn::DType>),   \
+                            #NAME, "the value tile must have src's element type");                          \
+        PTOSIM_STATIC_CHECK((detail::all_vec<TileDataOutVal>()), #NAME,                                     \
+                            "operands must be TileType::Vec tiles");                                        \
+        (void)tmp;                                                                                          \
+        TSYNC(events...);                                                                                   \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dstIdx, {}, src);                                    \
+        detail::run_elementwise(ptosim::isa::Op::VALUE_OP, dstVal, {}, src);                                \
+        return {};                                                                                          \
+    }
+
 namespace pto {
 
 PTOSIM_ROW_REDUCE(TROWSUM)
@@ -179,6 +224,11 @@ PTO_INST RecordEvent TCOLSUM(TileDataOut& dst, TileDataIn& src, TileDataTmp& tmp
     (void)isBinary;
     return TCOLSUM(dst, src, events...);
 }
+
+PTOSIM_ARG_REDUCE(TROWARGMAX, TROWMAX)
+PTOSIM_ARG_REDUCE(TROWARGMIN, TROWMIN)
+PTOSIM_ARG_REDUCE(TCOLARGMAX, TCOLMAX)
+PTOSIM_ARG_REDUCE(TCOLARGMIN, TCOLMIN)
 
 PTOSIM_EXPAND(TROWEXPAND)
 PTOSIM_EXPAND(TCOLEXPAND)
@@ -217,3 +267,5 @@ PTOSIM_EXPAND_OP(TCOLEXPANDEXPDIF)
 #undef PTOSIM_EXPAND_DIV
 #undef PTOSIM_EXPAND_DIV_TMP
 #undef PTOSIM_NO_TMP
+#undef PTOSIM_ARG_CHECKS
+#undef PTOSIM_ARG_REDUCE

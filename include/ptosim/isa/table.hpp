@@ -96,6 +96,8 @@ inline constexpr DTypeSet kRowSum = kA2Reduce | kI64;
 inline constexpr DTypeSet kRowMaxMin = kA2Reduce | kI8 | kI64;
 inline constexpr DTypeSet kColProd = kFloats | kI16 | kI32;
 inline constexpr DTypeSet kExpandOp = kInt8To32 | kFloats;
+inline constexpr DTypeSet kIndex = {DType::S32, DType::U32};  // arg reductions' index destinations
+inline constexpr DTypeSet kColArgA2 = {DType::F16, DType::F32, DType::U16, DType::U32};
 // Every DataType code the encoding defines: the rows whose kernels do not exist yet, and the memory moves.
 inline constexpr DTypeSet kAnyDType = DTypeSet::from_bits(0x1F1F7FFFu);
 

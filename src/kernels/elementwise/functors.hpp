@@ -251,4 +251,13 @@ struct ExpDif {
     }
 };
 
+// TROWARGMAX / TCOLARGMAX (TROWARGMIN / TCOLARGMIN): the index of the first element equal to the row's
+// (column's) Max (Min) fold; the reduction kernels run them (kernels/reduce/accumulate.hpp).
+struct ArgMax {
+    using Fold = Max;
+};
+struct ArgMin {
+    using Fold = Min;
+};
+
 }  // namespace ptosim::kernels::fn

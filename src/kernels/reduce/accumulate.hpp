@@ -5,7 +5,8 @@
 // - every other reduction accumulates in the destination's element type: a column sum or any product of half
 //   rounds after every step (`half sum = 0; sum += x` there), integers wrap.
 // The first element starts the accumulator, a sum adding it to +0 (so a sum of -0 is +0, as there). Elements
-// convert to the accumulator exactly (half -> float, int16 -> int32 for the CPU profile's widened destinations).
+// convert to the accumulator exactly (half -> float, int16 -> int32 for the CPU profile's widened
+// destinations).
 #pragma once
 
 #include <type_traits>
@@ -27,5 +28,11 @@ PTOSIM_FUNCTOR_INLINE C reduce_start(const O& o, C x0) {
     else
         return x0;
 }
+
+// An arg reduction (fn::ArgMax / fn::ArgMin): the index of the first element where its Fold changes.
+template <class F>
+inline constexpr bool kIsArg = requires {
+    typename F::Fold;
+};
 
 }  // namespace ptosim::kernels

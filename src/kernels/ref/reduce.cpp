@@ -1,6 +1,9 @@
 // Reference kernels of the row and column reductions: per row (column) of the source's valid region, the
 // row's functor folded over the elements in order, from the first; the result goes to column 0 (row 0) of
 // the destination through its layout.
+#include <bit>
+#include <cmath>
+
 #include "kernels/kernel_tokens.hpp"
 #include "kernels/reduce/accumulate.hpp"
 
@@ -40,6 +43,55 @@ void reduce_typed(const TileView& dst, const TileView& src) {
     }
 }
 
+// Arg reductions: the running fold (Max or Min) from the first element; the index moves to k when element k
+// changes the fold's value: a strictly greater (smaller) element, +0 after -0 (-0 after +0), the first NaN.
+// So the index is that of the first element equal to the fold, and ties keep the earlier one.
+template <class F, typename TS, typename TI, bool kRow>
+void arg_typed(const TileView& dst, const TileView& src) {
+    using Fold = typename F::Fold;
+    using O = ScalarOps<TS>;
+    using C = compute_t<TS>;
+    const O o;
+    const auto same = [](C a, C b) {
+        if constexpr (kernels::kIsFloat<TS>)  // float compute lanes
+            return (std::isnan(a) && std::isnan(b)) ||
+                   std::bit_cast<uint32_t>(a) == std::bit_cast<uint32_t>(b);
+        else
+            return a == b;
+    };
+    const int32_t outer = kRow ? src.valid_rows : src.valid_cols;
+    const int32_t inner = kRow ? src.valid_cols : src.valid_rows;
+    for (int32_t i = 0; i < outer; ++i) {
+        const auto at = [&](int32_t k) { return O::load(kRow ? src.row<TS>(i)[k] : src.row<TS>(k)[i]); };
+        C best = at(0);
+        int32_t index = 0;
+        for (int32_t k = 1; k < inner; ++k) {
+            const C next = Fold::apply(o, best, at(k));
+            if (!same(next, best)) {
+                best = next;
+                index = k;
+            }
+        }
+        dst.ptr<TI>()[kRow ? dst.layout.offset(i, 0) : dst.layout.offset(0, i)] = static_cast<TI>(index);
+    }
+}
+
+template <isa::Op OP, class F>
+void run_arg(const ops::Operands& o) {
+    static constexpr isa::OpInfo d = isa::op_info(OP);
+    const TileView& dst = o.dst[0];
+    const TileView& src = o.src[0];
+    visit_dtype(src.dtype, [&](auto s) {
+        using TS = decltype(s);
+        if constexpr (d.kernel_types().contains(dtype_of<TS>) && !std::is_same_v<TS, double>) {
+            if (dst.dtype == DType::S32)
+                arg_typed<F, TS, int32_t, d.family == isa::Family::RowReduce>(dst, src);
+            else
+                arg_typed<F, TS, uint32_t, d.family == isa::Family::RowReduce>(dst, src);
+        }
+    });
+}
+
 template <isa::Op OP, class F>
 void run(const ops::Operands& o) {
     static constexpr isa::OpInfo d = isa::op_info(OP);
@@ -65,7 +117,9 @@ using Kernel = void (*)(const ops::Operands&);
 template <isa::Op OP, class K>
 constexpr Kernel kernel() {
     constexpr isa::Family f = isa::op_info(OP).family;
-    if constexpr (kernels::kIsFunctor<K> && (f == isa::Family::RowReduce || f == isa::Family::ColReduce))
+    if constexpr (kernels::kIsArg<K>)
+        return &run_arg<OP, K>;
+    else if constexpr (kernels::kIsFunctor<K> && (f == isa::Family::RowReduce || f == isa::Family::ColReduce))
         return &run<OP, K>;
     else
         return nullptr;

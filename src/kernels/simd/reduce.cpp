@@ -263,7 +263,8 @@ using Kernel = bool (*)(const ops::Operands&);
 template <isa::Op OP, class K>
 constexpr Kernel kernel() {
     constexpr isa::Family f = isa::op_info(OP).family;
-    if constexpr (kernels::kIsFunctor<K> && (f == isa::Family::RowReduce || f == isa::Family::ColReduce))
+    if constexpr (kernels::kIsFunctor<K> && !kernels::kIsArg<K> &&
+                  (f == isa::Family::RowReduce || f == isa::Family::ColReduce))
         return &run<OP, K>;
     else
         return nullptr;
