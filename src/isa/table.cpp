@@ -34,6 +34,8 @@ std::string_view family_name(Family f) {
             return "context";
         case Family::Memory:
             return "memory";
+        case Family::Partial:
+            return "partial";
     }
     return "?";
 }

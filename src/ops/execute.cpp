@@ -1,6 +1,7 @@
 // The descriptor-driven entry point: operand checks per family, then the kernel the row names.
 #include "ptosim/ops/execute.hpp"
 
+#include <cstring>
 #include <string>
 
 #include "kernels/elementwise/walk.hpp"
@@ -115,7 +116,12 @@ void validate_expand(const isa::OpInfo& d, const Operands& o) {
                 validate::disjoint(dst, "dst", s, name, instr);
             continue;
         }
-        if (d.family == isa::Family::RowExpand) {
+        if (d.family == isa::Family::RowExpand && o.src.size() == 1) {  // TROWEXPAND: column 0 of any width
+            PTOSIM_CHECK(!s.layout.is_boxed() && s.valid_rows == dst.valid_rows && s.valid_cols >= 1, instr,
+                         "src has dst's valid rows and at least one valid column (a plain layout)",
+                         {"validRow", s.valid_rows}, {"validCol", s.valid_cols},
+                         {"dst.validRow", dst.valid_rows});
+        } else if (d.family == isa::Family::RowExpand) {
             const int32_t block = static_cast<int32_t>(32 / s.elem_size());
             PTOSIM_CHECK(!s.layout.is_boxed() && s.valid_rows == dst.valid_rows &&
                              (s.valid_cols == 1 || (s.valid_cols == block && s.layout.is_row_major())),
@@ -133,6 +139,41 @@ void validate_expand(const isa::OpInfo& d, const Operands& o) {
         }
         validate::disjoint(dst, "dst", s, name, instr);
     }
+}
+
+// Partial ops: one element type, row-major tiles; one source has dst's valid shape and the other fits inside
+// it (a source with an empty valid region counts as fitting). Returns the index of the larger source.
+std::size_t validate_partial(const isa::OpInfo& d, const Operands& o) {
+    const char* instr = d.name.data();
+    const TileView& dst = o.dst[0];
+    validate::tile(dst, instr, "dst");
+    validate::row_major(dst, instr, "dst");
+    validate::dtype_in(d.kernel_types(), dst.dtype, instr, "dst");
+    for (std::size_t k = 0; k < 2; ++k) {
+        const TileView& s = o.src[k];
+        validate::tile(s, instr, kSrcNames[k]);
+        validate::row_major(s, instr, kSrcNames[k]);
+        PTOSIM_CHECK(s.dtype == dst.dtype, instr, "every operand has the destination's element type",
+                     {"operand", kSrcNames[k]}, {"dtype", dtype_cpp_name(s.dtype)},
+                     {"dst", dtype_cpp_name(dst.dtype)});
+    }
+    const auto same_shape = [&](const TileView& s) {
+        return s.valid_rows == dst.valid_rows && s.valid_cols == dst.valid_cols;
+    };
+    const auto fits = [&](const TileView& s) {
+        return s.valid_rows == 0 || s.valid_cols == 0 ||
+               (s.valid_rows <= dst.valid_rows && s.valid_cols <= dst.valid_cols);
+    };
+    const TileView &a = o.src[0], &b = o.src[1];
+    PTOSIM_CHECK((same_shape(a) && fits(b)) || (same_shape(b) && fits(a)), instr,
+                 "one source has dst's valid shape and the other fits inside it",
+                 {"dst.validRow", dst.valid_rows}, {"dst.validCol", dst.valid_cols},
+                 {"src0.validRow", a.valid_rows}, {"src0.validCol", a.valid_cols},
+                 {"src1.validRow", b.valid_rows}, {"src1.validCol", b.valid_cols});
+    for (std::size_t k = 0; k < 2; ++k)
+        if (!(o.src[k].data == dst.data && o.src[k].layout == dst.layout))
+            validate::disjoint(dst, "dst", o.src[k], kSrcNames[k], instr);
+    return same_shape(a) ? 0 : 1;
 }
 
 void check_counts(const isa::OpInfo& d, const Operands& o) {
@@ -167,6 +208,54 @@ void run_elementwise(const Operands& o) {
     ref::elementwise(OP, o);
 }
 
+// The binary row whose functor is K (TADD for Add, ...): a partial op runs it on the sources' common region.
+template <class K>
+constexpr isa::Op binary_op_of() {
+    isa::Op found = isa::Op::TADD;
+    bool seen = false;
+#define PTOSIM_OP(name, kernel_name, ...)                                     \
+    if (!seen && isa::op_info(isa::Op::name).family == isa::Family::Binary && \
+        std::is_same_v<K, kernels::fn::kernel_name>) {                        \
+        found = isa::Op::name;                                                \
+        seen = true;                                                          \
+    }
+#include "ptosim/isa/ops.def"
+#undef PTOSIM_OP
+    return found;
+}
+
+// Partial ops: the functor's binary row on the common region [0, small rows) x [0, small cols), then the rest
+// of dst's valid region copied from the larger source (nothing to copy when dst is that source).
+template <isa::Op OP, class K>
+void run_partial(const Operands& o) {
+    static constexpr isa::Op kBase = binary_op_of<K>();
+    static_assert(
+        isa::op_info(kBase).family == isa::Family::Binary &&
+            (isa::op_info(OP).kernel_types().bits() & ~isa::op_info(kBase).kernel_types().bits()) == 0,
+        "a partial op's types must be its binary row's");
+    const isa::OpInfo& d = isa::op_info(OP);
+    const std::size_t big = validate_partial(d, o);
+    const TileView& dst = o.dst[0];
+    const TileView& large = o.src[big];
+    const TileView& small = o.src[1 - big];
+    TileView common_dst = dst, srcs[2] = {o.src[0], o.src[1]};
+    common_dst.valid_rows = srcs[0].valid_rows = srcs[1].valid_rows = small.valid_rows;
+    common_dst.valid_cols = srcs[0].valid_cols = srcs[1].valid_cols = small.valid_cols;
+    const Operands common{std::span<const TileView>(&common_dst, 1), srcs, {}, {}};
+    if (small.valid_rows > 0 && small.valid_cols > 0 &&
+        !(active_backend() == Backend::Simd && simd::elementwise(kBase, common)))
+        ref::elementwise(kBase, common);
+    if (large.data == dst.data)
+        return;
+    const std::size_t elem = dst.elem_size();
+    for (int32_t r = 0; r < dst.valid_rows; ++r) {
+        const int32_t from = r < small.valid_rows ? small.valid_cols : 0;
+        if (from < dst.valid_cols)
+            std::memcpy(dst.at(r, from), large.at(r, from),
+                        static_cast<std::size_t>(dst.valid_cols - from) * elem);
+    }
+}
+
 template <isa::Op OP, class K>
 void run_bespoke(const Operands& o) {
     K::run(isa::op_info(OP), o);
@@ -180,6 +269,8 @@ constexpr Entry entry() {
         return &run_bespoke<OP, K>;
     else if constexpr (kernels::kIsFunctor<K> && kernels::walks_elementwise(isa::op_info(OP).family))
         return &run_elementwise<OP>;
+    else if constexpr (kernels::kIsFunctor<K> && isa::op_info(OP).family == isa::Family::Partial)
+        return &run_partial<OP, K>;
     else if constexpr (kernels::kIsFunctor<K>)
         return &run_reduce<OP>;
     else

@@ -365,22 +365,25 @@ TEST_P(ReduceKernel, ReductionsMatchTheOracle) {
 
 // One expansion: dst (vr x vc) = op(tile, vector) with the vector as src `vec_pos` (0 or 1; one-source forms:
 // 0) in shape `vec_kind` (row: 0 = [R, 1] column-major, 1 = [R, k] row-major with validCol 1, 2 = one 32-byte
-// block per row; column: [2, C] row-major).
+// block per row, or for TROWEXPAND a source as wide as dst, of which column 0 is read; column: [2, C]
+// row-major).
 template <typename T>
 void check_expand(const isa::OpInfo& d, std::mt19937_64& rng, int32_t vr, int32_t vc, int vec_pos,
                   int vec_kind, bool in_place) {
     const bool row = d.family == isa::Family::RowExpand;
     constexpr int32_t kBlock = static_cast<int32_t>(32 / sizeof(T));
+    const bool one_source = d.src_min == 1;
     UbTiles tiles(rng);
     TileView vec;
-    if (row)
+    if (row && one_source && vec_kind == 2)  // TROWEXPAND reads column 0 of a source of any width
+        vec = tiles.place(dtype_of<T>, vr, row_major_cols(sizeof(T), vc), vr, vc);
+    else if (row)
         vec = vec_kind == 0   ? tiles.place(dtype_of<T>, Layout::col_major(vr, 1), vr, 1)
               : vec_kind == 1 ? tiles.place(dtype_of<T>, vr, row_major_cols(sizeof(T), 1), vr, 1)
                               : tiles.place(dtype_of<T>, vr, kBlock, vr, kBlock);
     else
         vec = tiles.place(dtype_of<T>, 2, row_major_cols(sizeof(T), vc), 1, vc);
-    const int32_t period = row ? vec.valid_cols : 0;
-    const bool one_source = d.src_min == 1;
+    const int32_t period = row ? (one_source ? 1 : vec.valid_cols) : 0;
     TileView full = tiles.place(dtype_of<T>, vr + 1, row_major_cols(sizeof(T), vc, 1), vr, vc);
     TileView dst = in_place && !one_source
                        ? full

@@ -140,6 +140,25 @@ TEST_P(ReduceApi, ArgReductionsIndexAndValueForms) {
     EXPECT_EQ(cidx.GetElement(0, 4), 1);  // column 4 holds 4, -50, 4
 }
 
+TEST_P(ReduceApi, PartialOps) {
+    F a(4, 16), b(2, 5), d(4, 16);
+    fill(a, [](int r, int c) { return r * 16 + c; });
+    fill(b, [](int, int) { return 1000; });
+    TPARTADD(d, a, b);
+    EXPECT_EQ(d.GetElement(1, 4), 1000.0f + 20);  // both valid
+    EXPECT_EQ(d.GetElement(1, 5), 21.0f);         // only a
+    EXPECT_EQ(d.GetElement(3, 0), 48.0f);
+    TPARTMAX(d, b, a);  // the smaller source first
+    EXPECT_EQ(d.GetElement(0, 0), 1000.0f);
+    EXPECT_EQ(d.GetElement(2, 2), 34.0f);
+    TPARTMUL(a, a, b);  // in place
+    EXPECT_EQ(a.GetElement(0, 1), 1000.0f);
+    TPARTMIN(d, a, b);
+    EXPECT_EQ(d.GetElement(1, 1), 1000.0f);
+    F wide(3, 16);
+    EXPECT_CHECK_FAILS(TPARTADD(d, wide, b), "TPARTADD: one source has dst's valid shape");
+}
+
 // Row softmax as kernels write it: max, subtract, exp, sum, divide.
 TEST_P(ReduceApi, Softmax) {
     F x(4, 16), y(4, 16), tmp(4, 16);

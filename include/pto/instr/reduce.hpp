@@ -202,7 +202,26 @@ constexpr bool reduction_dst_ok() {
         return {};                                                                                          \
     }
 
+// TPARTADD(dst, src0, src1): one element type, Vec tiles, row-major; the valid shapes are checked at run time
+// (one source has dst's, the other fits inside it).
+#define PTOSIM_PARTIAL(NAME)                                                                              \
+    template <typename TileDataDst, typename TileDataSrc0, typename TileDataSrc1, typename... WaitEvents> \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1,                   \
+                              WaitEvents&... events) {                                                    \
+        PTOSIM_EXPAND_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                        \
+        PTOSIM_STATIC_CHECK((detail::all_row_major<TileDataSrc0, TileDataSrc1>()), #NAME,                 \
+                            "operands must be row-major");                                                \
+        TSYNC(events...);                                                                                 \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                              \
+        return {};                                                                                        \
+    }
+
 namespace pto {
+
+PTOSIM_PARTIAL(TPARTADD)
+PTOSIM_PARTIAL(TPARTMUL)
+PTOSIM_PARTIAL(TPARTMAX)
+PTOSIM_PARTIAL(TPARTMIN)
 
 PTOSIM_ROW_REDUCE(TROWSUM)
 PTOSIM_ROW_REDUCE(TROWMAX)
@@ -269,3 +288,4 @@ PTOSIM_EXPAND_OP(TCOLEXPANDEXPDIF)
 #undef PTOSIM_NO_TMP
 #undef PTOSIM_ARG_CHECKS
 #undef PTOSIM_ARG_REDUCE
+#undef PTOSIM_PARTIAL

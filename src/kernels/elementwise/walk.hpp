@@ -64,14 +64,16 @@ inline std::size_t expansion_vector(const ops::Operands& o) {
     return s0.valid_rows == d.valid_rows && s0.valid_cols == d.valid_cols ? 1 : 0;
 }
 
+// The vector operand's input. TROWEXPAND (the vector alone) reads column 0 of any width (pto-isa: dst[r, c] =
+// src[r, 0]); the binary row expansions read [R, 1] or one 32-byte block per row, repeating along the row.
 template <typename T>
-Input<T> vector_input(isa::Family f, const TileView& v) {
+Input<T> vector_input(isa::Family f, const TileView& v, bool alone) {
     if (f == isa::Family::ColExpand)
         return {v.ptr<T>(), 0, {}, 0};  // row 0 for every row
     const int64_t stride = v.layout.rows > 1 ? static_cast<int64_t>(v.layout.offset(1, 0)) -
                                                    static_cast<int64_t>(v.layout.offset(0, 0))
                                              : 0;
-    return {v.ptr<T>(), stride, {}, v.valid_cols};
+    return {v.ptr<T>(), stride, {}, alone ? 1 : v.valid_cols};
 }
 
 // The functor's arguments for row d of op's descriptor, in family order.
@@ -86,7 +88,7 @@ std::array<Input<T>, N> inputs(const isa::OpInfo& d, const ops::Operands& o) {
     } else if (d.family == isa::Family::RowExpand || d.family == isa::Family::ColExpand) {
         const std::size_t v = expansion_vector(o);
         for (std::size_t k = 0; k < N; ++k)
-            in[k] = k == v ? vector_input<T>(d.family, o.src[k]) : tile_input<T>(o.src[k]);
+            in[k] = k == v ? vector_input<T>(d.family, o.src[k], o.src.size() == 1) : tile_input<T>(o.src[k]);
     } else {
         for (std::size_t k = 0; k < N; ++k)
             in[k] = k < o.src.size() ? tile_input<T>(o.src[k]) : tile_input<T>(o.dst[0]);
