@@ -189,7 +189,9 @@ Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo,
         std::vector<uint64_t> scalars;
     };
     auto s = std::make_shared<State>();
-    s->dst = reduce ? make_tile(t, vec_rows, vec_cols) : make_tile(t, rows, cols);
+    // An arg reduction writes int32 indices.
+    const DType dst_type = d.kernel_dst_types().empty() ? t : DType::S32;
+    s->dst = reduce ? make_tile(dst_type, vec_rows, vec_cols) : make_tile(t, rows, cols);
     auto& g = rng();
     std::uniform_real_distribution<float> dist(lo, hi);
     std::size_t input_bytes = 0;
@@ -266,6 +268,8 @@ std::vector<Case> all_cases() {
     cases.push_back(elementwise_case(isa::Op::TROWMAX, DType::F16, 64, 1024, -100, 100));
     cases.push_back(elementwise_case(isa::Op::TCOLSUM, DType::F32, 64, 512, -100, 100));
     cases.push_back(elementwise_case(isa::Op::TCOLMAX, DType::F32, 64, 512, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TROWARGMAX, DType::F32, 64, 512, -100, 100));
+    cases.push_back(elementwise_case(isa::Op::TCOLARGMAX, DType::F32, 64, 512, -100, 100));
     cases.push_back(elementwise_case(isa::Op::TROWEXPANDSUB, DType::F32, 64, 512, -100, 100));
     cases.push_back(elementwise_case(isa::Op::TROWEXPANDEXPDIF, DType::F32, 64, 512, -10, 10));
     cases.push_back(elementwise_case(isa::Op::TCOLEXPANDMUL, DType::F16, 64, 1024, -10, 10));

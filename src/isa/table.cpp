@@ -36,6 +36,8 @@ std::string_view family_name(Family f) {
             return "memory";
         case Family::Partial:
             return "partial";
+        case Family::PairReduce:
+            return "pair-reduce";
     }
     return "?";
 }

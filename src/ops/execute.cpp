@@ -176,6 +176,26 @@ std::size_t validate_partial(const isa::OpInfo& d, const Operands& o) {
     return same_shape(a) ? 0 : 1;
 }
 
+// Pair reductions: row-major tiles of one element type and one valid shape; dst may be src itself.
+void validate_pair(const isa::OpInfo& d, const Operands& o) {
+    const char* instr = d.name.data();
+    const TileView& dst = o.dst[0];
+    const TileView& src = o.src[0];
+    validate::tile(dst, instr, "dst");
+    validate::tile(src, instr, "src");
+    validate::row_major(dst, instr, "dst");
+    validate::row_major(src, instr, "src");
+    validate::dtype_in(d.kernel_types(), src.dtype, instr, "src");
+    PTOSIM_CHECK(dst.dtype == src.dtype, instr, "dst has src's element type",
+                 {"src", dtype_cpp_name(src.dtype)}, {"dst", dtype_cpp_name(dst.dtype)});
+    PTOSIM_CHECK(dst.valid_rows == src.valid_rows && dst.valid_cols == src.valid_cols, instr,
+                 "dst has src's valid shape", {"dst.validRow", dst.valid_rows},
+                 {"dst.validCol", dst.valid_cols}, {"src.validRow", src.valid_rows},
+                 {"src.validCol", src.valid_cols});
+    if (!(src.data == dst.data && src.layout == dst.layout))
+        validate::disjoint(dst, "dst", src, "src", instr);
+}
+
 void check_counts(const isa::OpInfo& d, const Operands& o) {
     const char* instr = d.name.data();
     PTOSIM_CHECK(o.dst.size() == d.dsts, instr, "wrong number of destination tiles", {"got", o.dst.size()},
@@ -190,7 +210,10 @@ void check_counts(const isa::OpInfo& d, const Operands& o) {
 template <isa::Op OP>
 void run_reduce(const Operands& o) {
     const isa::OpInfo& d = isa::op_info(OP);
-    validate_reduce(d, o);
+    if (d.family == isa::Family::PairReduce)
+        validate_pair(d, o);
+    else
+        validate_reduce(d, o);
     if (active_backend() == Backend::Simd && simd::reduce(OP, o))
         return;
     ref::reduce(OP, o);

@@ -311,7 +311,7 @@ TEST_P(ReduceKernel, ArgReductionsMatchTheOracle) {
             visit_dtype(t, [&](auto tag) {
                 using T = decltype(tag);
                 if constexpr (!std::is_same_v<T, double>)
-                    for (const auto [vr, vc] : {std::pair{1, 1}, {3, 5}, {16, 64}, {17, 33}, {40, 9}}) {
+                    for (const auto& [vr, vc] : {std::pair{1, 1}, {3, 5}, {16, 64}, {17, 33}, {40, 9}}) {
                         check_arg<T, int32_t>(d, rng, vr, vc);
                         check_arg<T, uint32_t>(d, rng, vr, vc);
                         cases += 2;
@@ -462,6 +462,47 @@ TEST_P(ReduceKernel, ExpansionsMatchTheOracle) {
     EXPECT_GT(cases, 500);
 }
 
+// TPAIRREDUCESUM: dst[r, k] = src[r, 2k] + src[r, 2k + 1] (one rounding, integers wrapping) for k < vc / 2;
+// nothing else changes (an odd last column has no partner and writes nothing). In place too.
+TEST_P(ReduceKernel, PairSumsMatchTheOracle) {
+    std::mt19937_64 rng(41);
+    const isa::OpInfo& d = isa::op_info(Op::TPAIRREDUCESUM);
+    int cases = 0;
+    for (unsigned code = 0; code < 32; ++code) {
+        const auto t = static_cast<DType>(code);
+        if (!dtype_code_valid(code) || !d.kernel_types().contains(t))
+            continue;
+        visit_dtype(t, [&](auto tag) {
+            using T = decltype(tag);
+            if constexpr (!std::is_same_v<T, double>)
+                for (const auto& [vr, vc] : {std::pair{1, 1}, {2, 2}, {3, 7}, {16, 64}, {5, 129}})
+                    for (const bool in_place : {false, true}) {
+                        UbTiles tiles(rng);
+                        const int32_t cols = static_cast<int32_t>(row_major_cols(sizeof(T), vc, 1));
+                        const TileView src = tiles.place(t, vr + 1, cols, vr, vc);
+                        for (int32_t r = 0; r < vr; ++r)
+                            for (int32_t c = 0; c < vc; ++c)
+                                at<T>(src, r, c) = random_value<T>(rng, false);
+                        const TileView dst = in_place ? src : tiles.place(t, vr + 2, cols, vr, vc);
+                        UbImage image;
+                        const TileView want = image.expected(dst);
+                        for (int32_t r = 0; r < vr; ++r)
+                            for (int32_t k = 0; k < vc / 2; ++k)
+                                at<T>(want, r, k) = expand_oracle<T>(Op::TROWEXPANDADD, at<T>(src, r, 2 * k),
+                                                                     at<T>(src, r, 2 * k + 1));
+                        ops::execute(
+                            d.op,
+                            {std::span<const TileView>(&dst, 1), std::span<const TileView>(&src, 1), {}, {}});
+                        EXPECT_TRUE(image.matches_ub())
+                            << dtype_name(t) << " " << vr << "x" << vc << (in_place ? " in place" : "")
+                            << ": " << image.matches_ub().message();
+                        ++cases;
+                    }
+        });
+    }
+    EXPECT_GT(cases, 60);
+}
+
 // The fast kernels must take the common reductions themselves (an oracle test passes just as well when they
 // hand everything to the reference kernel, and once did): on every vector target, each of these runs in
 // simd::reduce. The scalar target leaves every reduction to the reference kernel.
@@ -474,12 +515,15 @@ TEST_P(ReduceKernel, FastKernelsTakeTheCommonCases) {
         DType src, dst;
     };
     constexpr Case cases[] = {
-        {Op::TROWSUM, DType::F32, DType::F32},  {Op::TROWSUM, DType::F16, DType::F16},
-        {Op::TROWSUM, DType::BF16, DType::F32}, {Op::TROWPROD, DType::F32, DType::F32},
-        {Op::TROWSUM, DType::S32, DType::S32},  {Op::TROWMAX, DType::F16, DType::F16},
-        {Op::TROWMIN, DType::F32, DType::F32},  {Op::TCOLSUM, DType::F32, DType::F32},
-        {Op::TCOLSUM, DType::F16, DType::F32},  {Op::TCOLMAX, DType::S16, DType::S16},
-        {Op::TCOLPROD, DType::S32, DType::S32},
+        {Op::TROWSUM, DType::F32, DType::F32},    {Op::TROWSUM, DType::F16, DType::F16},
+        {Op::TROWSUM, DType::BF16, DType::F32},   {Op::TROWPROD, DType::F32, DType::F32},
+        {Op::TROWSUM, DType::S32, DType::S32},    {Op::TROWMAX, DType::F16, DType::F16},
+        {Op::TROWMIN, DType::F32, DType::F32},    {Op::TCOLSUM, DType::F32, DType::F32},
+        {Op::TCOLSUM, DType::F16, DType::F32},    {Op::TCOLMAX, DType::S16, DType::S16},
+        {Op::TCOLPROD, DType::S32, DType::S32},   {Op::TROWARGMAX, DType::F32, DType::S32},
+        {Op::TROWARGMIN, DType::F16, DType::U32}, {Op::TROWARGMAX, DType::S8, DType::S32},
+        {Op::TCOLARGMAX, DType::F32, DType::S32}, {Op::TCOLARGMIN, DType::BF16, DType::U32},
+        {Op::TCOLARGMAX, DType::S32, DType::S32},
     };
     std::mt19937_64 rng(3);
     for (const Case& c : cases) {

@@ -159,6 +159,16 @@ TEST_P(ReduceApi, PartialOps) {
     EXPECT_CHECK_FAILS(TPARTADD(d, wide, b), "TPARTADD: one source has dst's valid shape");
 }
 
+TEST_P(ReduceApi, PairSums) {
+    F a(2, 9), d(2, 9);
+    fill(a, [](int r, int c) { return 10 * r + c; });
+    fill(d, [](int, int) { return -1; });
+    TPAIRREDUCESUM(d, a);
+    EXPECT_EQ(d.GetElement(1, 0), 10.0f + 11);
+    EXPECT_EQ(d.GetElement(0, 3), 6.0f + 7);
+    EXPECT_EQ(d.GetElement(0, 4), -1.0f);  // column 8 has no partner: nothing from here on is written
+}
+
 // Row softmax as kernels write it: max, subtract, exp, sum, divide.
 TEST_P(ReduceApi, Softmax) {
     F x(4, 16), y(4, 16), tmp(4, 16);

@@ -218,6 +218,17 @@ constexpr bool reduction_dst_ok() {
 
 namespace pto {
 
+// TPAIRREDUCESUM(dst, src0): sums of adjacent column pairs (docs/isa/TPAIRREDUCESUM.md).
+template <typename TileDataDst, typename TileDataSrc0, typename... WaitEvents>
+PTO_INST RecordEvent TPAIRREDUCESUM(TileDataDst& dst, TileDataSrc0& src0, WaitEvents&... events) {
+    PTOSIM_EXPAND_CHECKS("TPAIRREDUCESUM", TPAIRREDUCESUM, TileDataDst, TileDataSrc0)
+    PTOSIM_STATIC_CHECK((detail::all_row_major<TileDataSrc0>()), "TPAIRREDUCESUM",
+                        "operands must be row-major");
+    TSYNC(events...);
+    detail::run_elementwise(ptosim::isa::Op::TPAIRREDUCESUM, dst, {}, src0);
+    return {};
+}
+
 PTOSIM_PARTIAL(TPARTADD)
 PTOSIM_PARTIAL(TPARTMUL)
 PTOSIM_PARTIAL(TPARTMAX)

@@ -32,11 +32,12 @@ enum class Family : uint8_t {
     RowExpand,
     ColReduce,
     ColExpand,
-    Complex,  // THISTOGRAM
-    Layout,   // TINTERLEAVE / TDEINTERLEAVE
-    Context,  // ESAVE / ERCOV
-    Memory,   // TLOAD / TSTORE / MSCATTER: global memory <-> tiles
-    Partial,  // TPARTADD ...: a binary functor where both sources are valid, the larger source elsewhere
+    Complex,     // THISTOGRAM
+    Layout,      // TINTERLEAVE / TDEINTERLEAVE
+    Context,     // ESAVE / ERCOV
+    Memory,      // TLOAD / TSTORE / MSCATTER: global memory <-> tiles
+    Partial,     // TPARTADD ...: a binary functor where both sources are valid, the larger source elsewhere
+    PairReduce,  // TPAIRREDUCESUM: sums of adjacent column pairs
 };
 
 // The pipe an instruction runs on (pto-isa's PIPE_*): S scalar, V vector, M cube, MTE1 L1 -> L0A/L0B, MTE2

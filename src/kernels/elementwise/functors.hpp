@@ -259,5 +259,9 @@ struct ArgMax {
 struct ArgMin {
     using Fold = Min;
 };
+// TPAIRREDUCESUM: Add on adjacent column pairs; the reduction kernels run it (kernels/reduce/accumulate.hpp).
+struct PairSum {
+    using Pair = Add;
+};
 
 }  // namespace ptosim::kernels::fn

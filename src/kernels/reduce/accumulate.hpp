@@ -34,5 +34,10 @@ template <class F>
 inline constexpr bool kIsArg = requires {
     typename F::Fold;
 };
+// A pair reduction (fn::PairSum): its Pair functor on columns 2k and 2k + 1.
+template <class F>
+inline constexpr bool kIsPair = requires {
+    typename F::Pair;
+};
 
 }  // namespace ptosim::kernels

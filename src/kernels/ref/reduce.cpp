@@ -92,6 +92,29 @@ void run_arg(const ops::Operands& o) {
     });
 }
 
+// Pair reductions: dst[r, k] = Pair(src[r, 2k], src[r, 2k + 1]) for k < validCol / 2, one rounding each. In
+// place is safe: column k is written after columns 2k and 2k + 1 (>= k) are read, and later reads are further
+// right.
+template <isa::Op OP, class F>
+void run_pair(const ops::Operands& o) {
+    static constexpr isa::OpInfo d = isa::op_info(OP);
+    const TileView& dst = o.dst[0];
+    const TileView& src = o.src[0];
+    visit_dtype(src.dtype, [&](auto s) {
+        using T = decltype(s);
+        if constexpr (d.kernel_types().contains(dtype_of<T>)) {
+            using O = ScalarOps<T>;
+            const O op;
+            for (int32_t r = 0; r < src.valid_rows; ++r) {
+                const T* x = src.row<T>(r);
+                T* y = dst.row<T>(r);
+                for (int32_t k = 0; k < src.valid_cols / 2; ++k)
+                    y[k] = O::store(F::Pair::apply(op, O::load(x[2 * k]), O::load(x[2 * k + 1])));
+            }
+        }
+    });
+}
+
 template <isa::Op OP, class F>
 void run(const ops::Operands& o) {
     static constexpr isa::OpInfo d = isa::op_info(OP);
@@ -119,6 +142,8 @@ constexpr Kernel kernel() {
     constexpr isa::Family f = isa::op_info(OP).family;
     if constexpr (kernels::kIsArg<K>)
         return &run_arg<OP, K>;
+    else if constexpr (kernels::kIsPair<K>)
+        return &run_pair<OP, K>;
     else if constexpr (kernels::kIsFunctor<K> && (f == isa::Family::RowReduce || f == isa::Family::ColReduce))
         return &run<OP, K>;
     else

@@ -15,6 +15,8 @@
 #include <hwy/contrib/math/math-inl.h>
 
 #include <array>
+#include <bit>
+#include <cmath>
 #include <cstring>
 #include <type_traits>
 #include <utility>
@@ -90,33 +92,164 @@ void col_reduce(const TileView& dst, const TileView& src) {
     }
 }
 
-// Row reduction in any order (exact operations): lanes are columns, combined at the end in lane order (any
-// order gives the same value).
+// The fold of one row in any order (exact operations): lanes are columns, combined at the end in lane order
+// (any order gives the same value).
 template <class F, typename T>
-void row_reduce_unordered(const TileView& dst, const TileView& src) {
+typename ScalarOps<T>::C fold_row(const T* x, std::size_t cols) {
     const Ops<T> o;
     using S = ScalarOps<T>;
     const std::size_t lanes = hn::Lanes(o.d);
-    const auto cols = static_cast<std::size_t>(src.valid_cols);
     HWY_ALIGN typename S::C part[HWY_MAX_BYTES / sizeof(typename S::C)];
-    for (int32_t r = 0; r < src.valid_rows; ++r) {
-        const T* x = src.row<T>(r);
-        typename S::C acc = kernels::reduce_start<F>(S{}, S::load(x[0]));
-        std::size_t c = 1;
-        if (cols >= 1 + 2 * lanes) {
-            auto a = o.load(x + 1), b = o.load(x + 1 + lanes);
-            for (c = 1 + 2 * lanes; c + 2 * lanes <= cols; c += 2 * lanes) {
-                a = F::apply(o, a, o.load(x + c));
-                b = F::apply(o, b, o.load(x + c + lanes));
-            }
-            hn::Store(F::apply(o, a, b), o.d, part);
-            for (std::size_t k = 0; k < lanes; ++k)
-                acc = F::apply(S{}, acc, part[k]);
+    typename S::C acc = kernels::reduce_start<F>(S{}, S::load(x[0]));
+    std::size_t c = 1;
+    if (cols >= 1 + 2 * lanes) {
+        auto a = o.load(x + 1), b = o.load(x + 1 + lanes);
+        for (c = 1 + 2 * lanes; c + 2 * lanes <= cols; c += 2 * lanes) {
+            a = F::apply(o, a, o.load(x + c));
+            b = F::apply(o, b, o.load(x + c + lanes));
         }
-        for (; c < cols; ++c)
-            acc = F::apply(S{}, acc, S::load(x[c]));
-        put<F, T, true>(dst, r, 0, acc);
+        hn::Store(F::apply(o, a, b), o.d, part);
+        for (std::size_t k = 0; k < lanes; ++k)
+            acc = F::apply(S{}, acc, part[k]);
     }
+    for (; c < cols; ++c)
+        acc = F::apply(S{}, acc, S::load(x[c]));
+    return acc;
+}
+
+// Row reduction in any order (exact operations).
+template <class F, typename T>
+void row_reduce_unordered(const TileView& dst, const TileView& src) {
+    for (int32_t r = 0; r < src.valid_rows; ++r)
+        put<F, T, true>(dst, r, 0, fold_row<F, T>(src.row<T>(r), static_cast<std::size_t>(src.valid_cols)));
+}
+
+// Whether compute value x is the fold m an arg reduction looks for: the same bits (half and bfloat16 widen to
+// float exactly; -0 and +0 differ), any NaN for a NaN fold; integers by value.
+template <typename C>
+bool is_fold(C x, C m) {
+    if constexpr (std::is_floating_point_v<C>) {
+        if (std::isnan(m))
+            return std::isnan(x);
+        return std::bit_cast<uint32_t>(x) == std::bit_cast<uint32_t>(m);
+    } else {
+        return x == m;
+    }
+}
+
+// Arg reductions along a row: the fold (maximum or minimum, exact) with vectors, then the first element that
+// is the fold, found a vector at a time: the index the reference kernel's running comparison gives.
+template <class F, typename TS, typename TI>
+void row_arg(const TileView& dst, const TileView& src) {
+    using Fold = typename F::Fold;
+    const Ops<TS> o;
+    using C = typename ScalarOps<TS>::C;
+    const std::size_t lanes = hn::Lanes(o.d);
+    const auto cols = static_cast<std::size_t>(src.valid_cols);
+    for (int32_t r = 0; r < src.valid_rows; ++r) {
+        const TS* x = src.row<TS>(r);
+        const C m = fold_row<Fold, TS>(x, cols);
+        std::size_t index = cols;
+        std::size_t c = 0;
+        for (; c + lanes <= cols && index == cols; c += lanes) {
+            const auto v = o.load(x + c);
+            auto hit = [&] {
+                if constexpr (std::is_floating_point_v<C>) {
+                    const hn::RebindToUnsigned<decltype(o.d)> du;
+                    if (std::isnan(m))
+                        return hn::IsNaN(v);
+                    return hn::RebindMask(
+                        o.d, hn::Eq(hn::BitCast(du, v), hn::Set(du, std::bit_cast<uint32_t>(m))));
+                } else {
+                    return hn::Eq(v, hn::Set(o.d, m));
+                }
+            }();
+            const intptr_t first = hn::FindFirstTrue(o.d, hit);
+            if (first >= 0)
+                index = c + static_cast<std::size_t>(first);
+        }
+        for (; c < cols && index == cols; ++c)
+            if (is_fold(ScalarOps<TS>::load(x[c]), m))
+                index = c;
+        dst.ptr<TI>()[dst.layout.offset(r, 0)] = static_cast<TI>(index);
+    }
+}
+
+// Arg reductions down the columns: lanes are columns; the running fold and, in 32-bit lanes of the same
+// count, the row where it last changed (the reference kernel's rule, one lane per column). Only for element
+// types computed in 32-bit lanes; the others run the reference kernel.
+template <class F, typename TS, typename TI>
+void col_arg(const TileView& dst, const TileView& src) {
+    using Fold = typename F::Fold;
+    const Ops<TS> o;
+    using C = typename ScalarOps<TS>::C;
+    const hn::RebindToSigned<decltype(o.d)> di;
+    const std::size_t lanes = hn::Lanes(o.d);
+    const auto cols = static_cast<std::size_t>(src.valid_cols);
+    TI* out = dst.ptr<TI>() + dst.layout.offset(0, 0);
+    std::size_t c = 0;
+    for (; c + lanes <= cols; c += lanes) {
+        auto best = o.load(src.row<TS>(0) + c);
+        auto index = hn::Zero(di);
+        for (int32_t r = 1; r < src.valid_rows; ++r) {
+            const auto next = Fold::apply(o, best, o.load(src.row<TS>(r) + c));
+            auto same = [&] {
+                if constexpr (std::is_floating_point_v<C>)
+                    return hn::Or(hn::RebindMask(o.d, hn::Eq(hn::BitCast(di, next), hn::BitCast(di, best))),
+                                  hn::And(hn::IsNaN(next), hn::IsNaN(best)));
+                else
+                    return hn::Eq(next, best);
+            }();
+            index = hn::IfThenElse(hn::RebindMask(di, same), index, hn::Set(di, r));
+            best = next;
+        }
+        hn::StoreU(hn::BitCast(hn::RebindToUnsigned<decltype(di)>(), index),
+                   hn::RebindToUnsigned<decltype(di)>(), reinterpret_cast<uint32_t*>(out + c));
+    }
+    for (; c < cols; ++c) {
+        C best = ScalarOps<TS>::load(src.row<TS>(0)[c]);
+        int32_t index = 0;
+        for (int32_t r = 1; r < src.valid_rows; ++r) {
+            const C next = Fold::apply(ScalarOps<TS>{}, best, ScalarOps<TS>::load(src.row<TS>(r)[c]));
+            if (!is_fold(next, best)) {
+                best = next;
+                index = r;
+            }
+        }
+        out[c] = static_cast<TI>(index);
+    }
+}
+
+template <isa::Op OP, class F>
+bool run_arg(const ops::Operands& o) {
+    static constexpr isa::OpInfo d = isa::op_info(OP);
+    const TileView& dst = o.dst[0];
+    const TileView& src = o.src[0];
+    if (src.valid_rows == 0 || src.valid_cols == 0 || HWY_TARGET == HWY_SCALAR)
+        return false;
+    bool done = false;
+    visit_dtype(src.dtype, [&](auto s) {
+        using TS = decltype(s);
+        using C = typename ScalarOps<TS>::C;
+        if constexpr (d.kernel_types().contains(dtype_of<TS>) && kSimd<typename F::Fold, TS> &&
+                      (std::is_floating_point_v<C> ? sizeof(C) == 4 : true)) {
+            const auto go = [&](auto index_tag) {
+                using TI = decltype(index_tag);
+                if constexpr (d.family == isa::Family::RowReduce) {
+                    row_arg<F, TS, TI>(dst, src);
+                    done = true;
+                } else if constexpr (sizeof(C) == 4) {
+                    col_arg<F, TS, TI>(dst, src);
+                    done = true;
+                }
+            };
+            if (dst.dtype == DType::S32)
+                go(int32_t{});
+            else
+                go(uint32_t{});
+        }
+    });
+    return done;
 }
 
 // Float row sums and products in order: lane i of a 128-bit accumulator is row r0 + i; each 4 x 4 block of
@@ -263,8 +396,11 @@ using Kernel = bool (*)(const ops::Operands&);
 template <isa::Op OP, class K>
 constexpr Kernel kernel() {
     constexpr isa::Family f = isa::op_info(OP).family;
-    if constexpr (kernels::kIsFunctor<K> && !kernels::kIsArg<K> &&
-                  (f == isa::Family::RowReduce || f == isa::Family::ColReduce))
+    if constexpr (kernels::kIsArg<K>)
+        return &run_arg<OP, K>;
+    else if constexpr (kernels::kIsPair<K>)
+        return nullptr;  // the reference kernel: a row of adds, not a hot instruction
+    else if constexpr (kernels::kIsFunctor<K> && (f == isa::Family::RowReduce || f == isa::Family::ColReduce))
         return &run<OP, K>;
     else
         return nullptr;
