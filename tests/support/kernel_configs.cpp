@@ -1,7 +1,7 @@
 // Kernel configurations for the kernel tests: the reference kernels plus the fast kernels on every Highway
-// target that is both compiled in and supported by this CPU. PTOSIM_TEST_TARGETS=best keeps only the best target
-// (the sanitizer pass of CI uses it: the main pass sweeps every target, and sanitizers find the same bugs on
-// one).
+// target that is both compiled in and supported by this CPU. PTOSIM_TEST_TARGETS=best keeps only the best
+// target (the sanitizer pass of CI uses it: the main pass sweeps every target, and sanitizers find the same
+// bugs on one).
 #include <hwy/targets.h>
 
 #include <cstdlib>
