@@ -11,6 +11,7 @@
 #include "ptosim/core/ub.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/ops/compare.hpp"
+#include "ptosim/ops/convert.hpp"
 #include "ptosim/ops/execute.hpp"
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
@@ -225,6 +226,34 @@ Case elementwise_case(isa::Op op, DType t, int32_t rows, int32_t cols, float lo,
     return c;
 }
 
+// TCVT of a rows x cols tile from st to dt (float sources uniform in [-1000, 1000], integers of any value).
+Case convert_case(DType st, DType dt, convert::RoundMode mode, int32_t rows, int32_t cols) {
+    struct State {
+        OwnedTile dst, src;
+    };
+    auto s = std::make_shared<State>();
+    s->src = make_tile(st, rows, cols);
+    s->dst = make_tile(dt, rows, cols);
+    auto& g = rng();
+    std::uniform_real_distribution<float> dist(-1000, 1000);
+    visit_dtype(st, [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>)
+            fill<T>(s->src.view, [&] { return T(dist(g)); });
+        else
+            fill<T>(s->src.view, [&] { return static_cast<T>(g()); });
+    });
+    Case c;
+    c.op = "TCVT";
+    c.name = std::string(dtype_name(st)) + "_to_" + std::string(dtype_name(dt)) + "_" + std::to_string(rows) +
+             "x" + std::to_string(cols) + (mode == convert::RoundMode::Trunc ? "_trunc" : "");
+    c.input_bytes = s->src.view.bytes();
+    c.threads = 1;
+    c.run = [s, mode] { ops::tcvt(s->dst.view, s->src.view, mode); };
+    c.state = s;
+    return c;
+}
+
 }  // namespace
 
 std::vector<Case> all_cases() {
@@ -273,6 +302,12 @@ std::vector<Case> all_cases() {
     cases.push_back(elementwise_case(isa::Op::TROWEXPANDSUB, DType::F32, 64, 512, -100, 100));
     cases.push_back(elementwise_case(isa::Op::TROWEXPANDEXPDIF, DType::F32, 64, 512, -10, 10));
     cases.push_back(elementwise_case(isa::Op::TCOLEXPANDMUL, DType::F16, 64, 1024, -10, 10));
+    // Conversions of mixed-precision kernels.
+    cases.push_back(convert_case(DType::F32, DType::F16, convert::RoundMode::Rint, 64, 512));
+    cases.push_back(convert_case(DType::F16, DType::F32, convert::RoundMode::Rint, 64, 512));
+    cases.push_back(convert_case(DType::F32, DType::BF16, convert::RoundMode::Rint, 64, 512));
+    cases.push_back(convert_case(DType::F32, DType::S32, convert::RoundMode::Trunc, 64, 512));
+    cases.push_back(convert_case(DType::S32, DType::F32, convert::RoundMode::Rint, 64, 512));
     // TINTERLEAVE / TDEINTERLEAVE.
     for (const std::string op : {"TINTERLEAVE", "TDEINTERLEAVE"}) {
         cases.push_back(interleave_case(op, DType::F32, 64, 256));

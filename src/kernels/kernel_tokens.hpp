@@ -26,6 +26,7 @@ PTOSIM_BESPOKE_KERNEL(Histogram)
 PTOSIM_BESPOKE_KERNEL(Interleave)
 PTOSIM_BESPOKE_KERNEL(Deinterleave)
 PTOSIM_BESPOKE_KERNEL(AddDeqRelu)
+PTOSIM_BESPOKE_KERNEL(Convert)
 #undef PTOSIM_BESPOKE_KERNEL
 
 }  // namespace ptosim::kernels::fn

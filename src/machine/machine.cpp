@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <optional>
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/check.hpp"
@@ -48,6 +49,30 @@ CmpMode cmp_mode(const linx::Block& b, Arch arch) {
                                           CmpMode::GT, CmpMode::LE, CmpMode::GE};
     const CmpMode m = kByLinx[static_cast<unsigned>(*b.cmp())];
     return isa::applied_cmp_mode(arch, b.type, m, b.op->name);
+}
+
+// Linx RMode (encoding.md §3.5) -> pto-isa's RoundMode, by name; nullopt for RHB (hybrid), which the kernel
+// core does not model.
+std::optional<convert::RoundMode> round_mode(linx::RMode m) {
+    switch (m) {
+        case linx::RMode::Default:
+            return convert::RoundMode::None;
+        case linx::RMode::RNE:
+            return convert::RoundMode::Rint;
+        case linx::RMode::RTZ:
+            return convert::RoundMode::Trunc;
+        case linx::RMode::RTM:
+            return convert::RoundMode::Floor;
+        case linx::RMode::RTP:
+            return convert::RoundMode::Ceil;
+        case linx::RMode::RNA:
+            return convert::RoundMode::Round;
+        case linx::RMode::RTO:
+            return convert::RoundMode::Odd;
+        case linx::RMode::RHB:
+            break;
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -252,6 +277,14 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
             operands.attrs.cmp = cmp_mode(b, opts_.arch);
         if (op.has(isa::kByteId))
             operands.attrs.byte = b.byte_id();
+        if (op.has(isa::kRMode)) {
+            const std::optional<convert::RoundMode> mode = round_mode(b.rmode());
+            if (!mode)
+                return fault(FaultKind::Unsupported, name + " rounding mode RHB (hybrid) is not modelled");
+            operands.attrs.round = *mode;
+            operands.attrs.sat = b.sat() ? convert::SatMode::On : convert::SatMode::Off;
+            operands.attrs.canon = b.datr && b.datr->canon;
+        }
         // The kernel core reports a broken rule through PTOSIM_CHECK; here that becomes a fault, not an
         // abort.
         ScopedCheckHandler handler(&throw_check_error);

@@ -4,6 +4,7 @@
 
 #include "kernels/kernel_tokens.hpp"
 #include "ptosim/ops/compare.hpp"
+#include "ptosim/ops/convert.hpp"
 #include "ptosim/ops/elementwise_special.hpp"
 #include "ptosim/ops/fill.hpp"
 #include "ptosim/ops/histogram.hpp"
@@ -48,6 +49,9 @@ void Deinterleave::run(const isa::OpInfo&, const ops::Operands& o) {
         ops::tdeinterleave(o.dst[1], o.dst[0], o.src[0]);
     else
         ops::tdeinterleave(o.dst[1], o.dst[0], o.src[1], o.src[0]);
+}
+void Convert::run(const isa::OpInfo&, const ops::Operands& o) {
+    ops::tcvt(o.dst[0], o.src[0], o.attrs.round, o.attrs.sat, o.attrs.canon);
 }
 // The scale is a float's bits.
 void AddDeqRelu::run(const isa::OpInfo&, const ops::Operands& o) {

@@ -289,6 +289,26 @@ DumpSpec dump_spec(Cursor& c, bool pto) {
 // PTO-AS statements
 // ---------------------------------------------------------------------------------------------------------
 
+// The text inside "#pto<KIND NAME>" / "#pto.KIND<NAME>" (trimmed), a bare word, or a string's contents.
+std::optional<std::string_view> enum_attr_text(const Token& t, std::string_view kind) {
+    std::string_view s = t.text;
+    if (t.kind == Tok::Attr) {
+        const std::string a = "#pto<" + std::string(kind) + " ", b = "#pto." + std::string(kind) + "<";
+        if (s.back() != '>' || !(s.starts_with(a) || s.starts_with(b)))
+            return std::nullopt;
+        s = s.substr(a.size(), s.size() - a.size() - 1);
+        while (!s.empty() && s.front() == ' ')
+            s.remove_prefix(1);
+        while (!s.empty() && s.back() == ' ')
+            s.remove_suffix(1);
+    } else if (t.kind == Tok::String) {
+        s = s.substr(1, s.size() - 2);
+    } else if (t.kind != Tok::Word) {
+        return std::nullopt;
+    }
+    return s;
+}
+
 std::optional<CmpMode> cmp_from_name(std::string_view s) {
     static constexpr std::pair<std::string_view, CmpMode> kNames[] = {
         {"eq", CmpMode::EQ}, {"ne", CmpMode::NE}, {"lt", CmpMode::LT},
@@ -301,40 +321,18 @@ std::optional<CmpMode> cmp_from_name(std::string_view s) {
 
 // "#pto<cmp lt>", "#pto.cmp<EQ>", "lt", "\"lt\"" -> the mode.
 std::optional<CmpMode> cmp_value(const Token& t) {
-    std::string_view s = t.text;
-    if (t.kind == Tok::Attr) {
-        if (s.starts_with("#pto<cmp ") && s.back() == '>')
-            s = s.substr(9, s.size() - 10);
-        else if (s.starts_with("#pto.cmp<") && s.back() == '>')
-            s = s.substr(9, s.size() - 10);
-        else
-            return std::nullopt;
-        while (!s.empty() && s.front() == ' ')
-            s.remove_prefix(1);
-        while (!s.empty() && s.back() == ' ')
-            s.remove_suffix(1);
-    } else if (t.kind == Tok::String) {
-        s = s.substr(1, s.size() - 2);
-    } else if (t.kind != Tok::Word) {
-        return std::nullopt;
-    }
-    return cmp_from_name(s);
+    const auto text = enum_attr_text(t, "cmp");
+    return text ? cmp_from_name(*text) : std::nullopt;
 }
 
 // "#pto<hist_byte BYTE_1>", "BYTE_1", "1" -> 1.
 std::optional<uint8_t> byte_value(const Token& t) {
-    std::string_view s = t.text;
-    if (t.kind == Tok::Attr) {
-        if (!s.starts_with("#pto<hist_byte ") || s.back() != '>')
-            return std::nullopt;
-        s = s.substr(15, s.size() - 16);
-        while (!s.empty() && s.front() == ' ')
-            s.remove_prefix(1);
-        while (!s.empty() && s.back() == ' ')
-            s.remove_suffix(1);
-    } else if (t.kind != Tok::Word) {
+    if (t.kind == Tok::String)
         return std::nullopt;
-    }
+    const auto text = enum_attr_text(t, "hist_byte");
+    if (!text)
+        return std::nullopt;
+    std::string_view s = *text;
     if (s.size() == 6 && iequals(s.substr(0, 5), "BYTE_"))
         s.remove_prefix(5);
     if (s.size() == 1 && s[0] >= '0' && s[0] <= '3')
@@ -342,7 +340,36 @@ std::optional<uint8_t> byte_value(const Token& t) {
     return std::nullopt;
 }
 
+// "#pto<round_mode CAST_RINT>", "#pto<round_mode RINT>", "#pto.round_mode<CAST_FLOOR>", "rint" -> RoundMode.
+std::optional<uint8_t> rmode_value(const Token& t) {
+    const auto text = enum_attr_text(t, "round_mode");
+    if (!text)
+        return std::nullopt;
+    std::string_view s = *text;
+    if (s.size() > 5 && iequals(s.substr(0, 5), "CAST_"))
+        s.remove_prefix(5);
+    static constexpr std::string_view kNames[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
+    for (uint8_t i = 0; i < std::size(kNames); ++i)
+        if (iequals(s, kNames[i]))
+            return i;
+    return std::nullopt;
+}
+
+// "#pto<sat_mode ON>", "#pto.sat_mode<OFF>", "ON", "true" -> saturating or not.
+std::optional<bool> sat_value(const Token& t) {
+    const auto text = enum_attr_text(t, "sat_mode");
+    if (!text)
+        return std::nullopt;
+    if (iequals(*text, "ON") || iequals(*text, "true"))
+        return true;
+    if (iequals(*text, "OFF") || iequals(*text, "false"))
+        return false;
+    return std::nullopt;
+}
+
 struct Attrs {
+    std::optional<uint8_t> rmode;
+    std::optional<bool> sat;
     std::optional<CmpMode> cmp;
     std::optional<uint8_t> byte;
     std::optional<bool> is_msb;
@@ -394,6 +421,26 @@ void attr_dict(Cursor& c, const isa::OpInfo& op, Attrs& a) {
                 fail(Status::BadAttributeValue, v.loc, quoted(v.text) + " (true or false)");
             a.is_msb = iequals(v.text, "true");
             a.is_msb_loc = v.loc;
+        } else if (iequals(k.text, "rmode") || iequals(k.text, "roundMode")) {
+            if (!op.has(isa::kRMode))
+                fail(Status::UnknownAttribute, k.loc, op_name + " has no rounding mode");
+            if (a.rmode)
+                fail(Status::DuplicateAttribute, k.loc, quoted(k.text));
+            a.rmode = rmode_value(v);
+            if (!a.rmode)
+                fail(Status::BadAttributeValue, v.loc,
+                     quoted(v.text) +
+                         " (a rounding mode: #pto<round_mode CAST_RINT>; NONE RINT ROUND FLOOR CEIL "
+                         "TRUNC ODD)");
+        } else if (iequals(k.text, "satmode") || iequals(k.text, "sat")) {
+            if (!op.has(isa::kSat))
+                fail(Status::UnknownAttribute, k.loc, op_name + " has no saturation mode");
+            if (a.sat)
+                fail(Status::DuplicateAttribute, k.loc, quoted(k.text));
+            a.sat = sat_value(v);
+            if (!a.sat)
+                fail(Status::BadAttributeValue, v.loc,
+                     quoted(v.text) + " (#pto<sat_mode ON> or #pto<sat_mode OFF>)");
         } else {
             fail(Status::UnknownAttribute, k.loc, quoted(k.text) + " on " + op_name);
         }
@@ -499,6 +546,10 @@ class StmtParser {
                      std::string(op.name) + " needs {cmpMode = #pto<cmp ...>}");
             s.cmp = a.cmp;
         }
+        if (op.has(isa::kRMode))  // PTOAS: an omitted rounding mode is CAST_RINT
+            s.rmode = a.rmode.value_or(uint8_t{1});
+        if (op.has(isa::kSat))
+            s.sat = a.sat;
         if (op.has(isa::kByteId)) {
             if (a.is_msb) {
                 // PTOAS spells the uint16_t cases {isMSB = true} (BYTE_1) / {isMSB = false} (BYTE_0).

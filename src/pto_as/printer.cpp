@@ -31,6 +31,14 @@ std::string join_types(const std::vector<Type>& ts) {
 }
 
 std::string attrs(const Stmt& s) {
+    if (s.rmode) {
+        static constexpr const char* kNames[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
+        std::string a =
+            std::string("{rmode = #pto<round_mode CAST_") + (*s.rmode < 7 ? kNames[*s.rmode] : "?") + ">";
+        if (s.sat)
+            a += std::string(", satmode = #pto<sat_mode ") + (*s.sat ? "ON" : "OFF") + ">";
+        return a + "}";
+    }
     if (s.cmp)
         return std::string("{cmpMode = #pto<cmp ") + std::string(cmp_attr_name(*s.cmp)) + ">}";
     if (s.byte)

@@ -84,8 +84,9 @@ Block arbitrary_block() {
         if (op.has(isa::kDstType)) {
             std::vector<DType> dst;
             for (DType t : valid_types())
-                if (op.dst_types_for(ptosim::Arch::A5).empty() ||
-                    op.dst_types_for(ptosim::Arch::A5).contains(t))
+                if (op.pairs != nullptr ? op.pairs->allows(ptosim::Arch::A5, b.type, t)
+                                        : op.dst_types_for(ptosim::Arch::A5).empty() ||
+                                              op.dst_types_for(ptosim::Arch::A5).contains(t))
                     dst.push_back(t);
             d.type = pick(dst);
         }

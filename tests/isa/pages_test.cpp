@@ -50,9 +50,33 @@ std::string cpp_types(isa::DTypeSet s) {
     return out;
 }
 
+// A conversion's table: per source type, the destination types of each device profile.
+std::string pairs_table(const isa::OpInfo& op) {
+    static constexpr Arch kDevices[] = {Arch::A5, Arch::A2A3, Arch::KIRIN9030};
+    std::string t =
+        "| source | A5 destinations | A2A3 destinations | KIRIN9030 destinations |\n|---|---|---|---|\n";
+    for (unsigned code = 0; code < 32; ++code) {
+        const auto src = static_cast<ptosim::DType>(code);
+        if (!op.types.any().contains(src))
+            continue;
+        t += "| " + cpp_types(isa::DTypeSet{src});
+        for (const Arch a : kDevices) {
+            const isa::DTypeSet d = op.pairs->dsts(a, src);
+            t += " | " + (d.empty() ? std::string("-") : cpp_types(d));
+        }
+        t += " |\n";
+    }
+    t += "\nThe CPU profile (pto-isa's CPU simulation, selected by `__CPU_SIM` without an `PTO_NPU_ARCH_*`) "
+         "converts between every two of " +
+         cpp_types(op.cpu_extra) + ".\n";
+    return t;
+}
+
 // The generated element-type table of one instruction: per profile, the element type (the first data
 // source's) and the destination's when it may differ.
 std::string types_table(const isa::OpInfo& op) {
+    if (op.pairs != nullptr)
+        return pairs_table(op);
     struct Profile {
         Arch arch;
         const char* name;

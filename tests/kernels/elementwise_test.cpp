@@ -561,8 +561,8 @@ TEST_P(ElementwiseKernel, Rules) {
     EXPECT_FAILS_UNTOUCHED(run(Op::TMAX, dst, col_srcs), "TMAX: tile must be row-major (operand=src0");
     EXPECT_FAILS_UNTOUCHED(run(Op::TADDS, dst, std::span<const TileView>(srcs, 1)),
                            "TADDS: wrong number of scalar operands (got=0, want=1)");
-    EXPECT_FAILS_UNTOUCHED(run(Op::TCVT, dst, std::span<const TileView>(srcs, 1)),
-                           "TCVT: not implemented by the kernel core yet");
+    EXPECT_FAILS_UNTOUCHED(run(Op::ESAVE, dst, std::span<const TileView>(srcs, 1)),
+                           "ESAVE: not implemented by the kernel core yet");
 }
 
 }  // namespace

@@ -36,8 +36,7 @@ const std::vector<Case>& cases() {
          "block 0: block not executed by the ISA model: destination hand S (the model has the queues T, U, M "
          "and N)",
          Arch::A5, "_stack"},
-        {FaultKind::NotImplemented, ".tile T#1 fp32 1x16\nTCVT <LB0:16, fp32, fp16>, T#1, ->T<32B>\n", 0,
-         "block 0: not implemented: TCVT"},
+        {FaultKind::NotImplemented, "ESAVE <fp32>\n", 0, "block 0: not implemented: ESAVE"},
         {FaultKind::UnavailableOnProfile,
          ".tile T#1 s16 1x16\nTINTERLEAVE <LB0:16, s16>, T#1, T#1, ->T<32B>, ->T<32B>\n", 0,
          "block 0: instruction not available on this architecture profile: TINTERLEAVE on KIRIN9030",

@@ -1,5 +1,5 @@
 // PTO-AS lowered to Linx blocks: queue choice, relative names, .reuse from liveness, result types, scalars in
-// registers, the three levels giving the same blocks, TSEL's mask type, and operations without a kernel.
+// registers, the three levels giving the same blocks, TSEL's mask type, and TCVT's rounding and saturation.
 #include <gtest/gtest.h>
 
 #include "machine_test_util.hpp"
@@ -175,20 +175,47 @@ TEST(Lowering, TselNeedsTheMaskTcmpWritesAndTexpandsItsElementType) {
               "type does not match: %s is f32; TEXPANDS takes a scalar of its element type, f16");
 }
 
-TEST(Lowering, AnOperationWithoutAKernelLowersAsWrittenAndReportsNotImplemented) {
-    // The model has no kernel for TCVT: its declared 16 x 16 f16 result is taken as written, and the run says
-    // why it stops.
-    const std::string text =
-        ".arg %a : " + kF + "\n%s = pto.tcvt %a : (" + kF + ") -> !pto.tile<vec, 16x16xf16>\n";
-    const M::Loaded p = lowered(text);
-    EXPECT_EQ(ptosim::linx::print(p.blocks), "TCVT <LB0:16, LB1:16, LB2:16, fp32, fp16>, T#1, ->T<512B>\n");
-    M::Machine m;
-    M::init(m, p);
-    const M::RunResult r = m.run();
-    ASSERT_TRUE(r.fault.has_value());
-    EXPECT_EQ(r.fault->status, M::FaultKind::NotImplemented);
-    EXPECT_EQ(r.fault->message(), "block 0: not implemented: TCVT");
-    EXPECT_EQ(r.fault->loc.line, 2u);
+TEST(Lowering, TcvtCarriesTheRoundingModeAndThePairsSaturation) {
+    // No rmode is CAST_RINT (PTOAS); no satmode is the pair's default (float -> half saturates, float ->
+    // int16 does not), written out as the SAT bit.
+    const std::string f16 = "!pto.tile<vec, 16x16xf16>", s16 = "!pto.tile<vec, 16x16xi16>";
+    M::Loaded p = lowered(".arg %a : " + kF + "\n%s = pto.tcvt %a : (" + kF + ") -> " + f16 + "\n");
+    EXPECT_EQ(ptosim::linx::print(p.blocks),
+              "TCVT <LB0:16, LB1:16, LB2:16, fp32, fp16, RNE, SAT>, T#1, ->T<512B>\n");
+    p = lowered(".arg %a : " + kF + "\n%s = pto.tcvt %a {rmode = #pto<round_mode CAST_FLOOR>} : (" + kF +
+                ") -> " + s16 + "\n");
+    EXPECT_EQ(ptosim::linx::print(p.blocks),
+              "TCVT <LB0:16, LB1:16, LB2:16, fp32, s16, RTM>, T#1, ->T<512B>\n");
+    p = lowered(".arg %a : " + kF +
+                "\n%s = pto.tcvt %a {rmode = #pto<round_mode TRUNC>, satmode = #pto<sat_mode ON>} : (" + kF +
+                ") -> " + s16 + "\n");
+    EXPECT_EQ(ptosim::linx::print(p.blocks),
+              "TCVT <LB0:16, LB1:16, LB2:16, fp32, s16, RTZ, SAT>, T#1, ->T<512B>\n");
+}
+
+TEST(Lowering, TcvtRunsWithTheModeAndSaturationItSays) {
+    // 2.5, 999997.5, ...: float -> half saturates by default (65504 from the second element on); float ->
+    // int16 with CAST_ROUND rounds 2.5 away from zero and saturates at 32767.
+    const std::string f = "!pto.tile<vec, 1x16xf32>";
+    const Ran r =
+        run_text(".arg %a : " + f + " iota 2.5 999995\n%h = pto.tcvt %a : (" + f +
+                 ") -> !pto.tile<vec, 1x16xf16>\n%i = pto.tcvt %a {rmode = #pto<round_mode ROUND>, satmode = "
+                 "#pto<sat_mode ON>} : (" +
+                 f + ") -> !pto.tile<vec, 1x16xi16>\n");
+    ASSERT_FALSE(r.result.fault.has_value()) << r.result.fault->message();
+    const std::vector<std::byte> h = r.bytes("%h"), i = r.bytes("%i");
+    ASSERT_EQ(h.size(), 32u);
+    ASSERT_EQ(i.size(), 32u);
+    uint16_t h0, h1;
+    int16_t i0, i1;
+    std::memcpy(&h0, h.data(), 2);
+    std::memcpy(&h1, h.data() + 2, 2);
+    std::memcpy(&i0, i.data(), 2);
+    std::memcpy(&i1, i.data() + 2, 2);
+    EXPECT_EQ(h0, 0x4100u);  // 2.5
+    EXPECT_EQ(h1, 0x7BFFu);  // 65504
+    EXPECT_EQ(i0, 3);
+    EXPECT_EQ(i1, 32767);
 }
 
 TEST(Lowering, TassignChecksTheAddressOnly) {

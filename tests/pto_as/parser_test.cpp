@@ -173,6 +173,39 @@ TEST(PtoAsParser, ThistogramByteSpellings) {
     EXPECT_EQ(p.stmts[0].level, P::Level::Sync);
 }
 
+TEST(PtoAsParser, TcvtRoundingAndSaturationSpellings) {
+    const std::string src = "!pto.tile_buf<vec, 16x16xf32>", dst = "!pto.tile_buf<vec, 16x16xf16>";
+    const std::string canonical =
+        "pto.tcvt ins(%a {rmode = #pto<round_mode CAST_FLOOR>} : " + src + ") outs(%d : " + dst + ")";
+    expect_canonical("pto.tcvt ins(%a {rmode = #pto<round_mode FLOOR>} : " + src + ") outs(%d : " + dst + ")",
+                     canonical);
+    expect_canonical(
+        "pto.tcvt ins(%a {rmode = #pto.round_mode<CAST_FLOOR>} : " + src + ") outs(%d : " + dst + ")",
+        canonical);
+    // PTOAS leaves CAST_RINT out; the saturation is kept when written.
+    expect_canonical(
+        "pto.tcvt ins(%a : " + src + ") outs(%d : " + dst + ")",
+        "pto.tcvt ins(%a {rmode = #pto<round_mode CAST_RINT>} : " + src + ") outs(%d : " + dst + ")");
+    const P::Program p =
+        parse_ok("%d = tcvt %a {rmode = #pto.round_mode<CAST_ODD>, satmode = #pto<sat_mode OFF>} : " + src +
+                 " -> " + dst);
+    EXPECT_EQ(p.stmts[0].rmode, 6);
+    EXPECT_EQ(p.stmts[0].sat, false);
+    const struct {
+        const char* text;
+        P::Status status;
+    } bad[] = {
+        {"%d = tcvt %a {rmode = #pto<round_mode CAST_SIDEWAYS>} : T -> U", P::Status::BadAttributeValue},
+        {"%d = tcvt %a {satmode = #pto<sat_mode MAYBE>} : T -> U", P::Status::BadAttributeValue},
+        {"%d = tcvt %a {rmode = RINT, rmode = RINT} : T -> U", P::Status::DuplicateAttribute},
+        {"%d = tadd %a, %b {rmode = RINT} : T -> U", P::Status::UnknownAttribute}};
+    for (const auto& b : bad) {
+        const auto r = P::parse(b.text);
+        ASSERT_FALSE(r.diags.empty()) << b.text;
+        EXPECT_EQ(r.diags[0].status, b.status) << b.text;
+    }
+}
+
 TEST(PtoAsParser, TassignAndTileDeclarations) {
     expect_canonical("tassign %t, 0x1000 : !pto.tile<vec, 16x16xf32>, index",
                      "tassign %t, 0x1000 : !pto.tile<vec, 16x16xf32>, index");
@@ -235,6 +268,8 @@ TEST(PtoAsParser, EveryTableOpParsesAtEveryLevel) {
             attrs = " {cmpMode = #pto<cmp ne>}";
         if (op.has(ptosim::isa::kByteId))
             attrs = " {byte = #pto<hist_byte BYTE_0>}";
+        if (op.has(ptosim::isa::kRMode))  // written out as parsed: the default CAST_RINT is printed
+            attrs = " {rmode = #pto<round_mode CAST_RINT>}";
         std::string ssa = (results.empty() ? "" : results + " = ") + "pto." + name +
                           (operands.empty() ? "" : " " + operands) + attrs + " : (" + types + ")";
         if (!rtypes.empty())

@@ -10,6 +10,7 @@
 #include "pto/instr/reduce.hpp"
 #include "pto/instr/tassign.hpp"
 #include "pto/instr/tcmp.hpp"
+#include "pto/instr/tcvt.hpp"
 #include "pto/instr/texpands.hpp"
 #include "pto/instr/thistogram.hpp"
 #include "pto/instr/tload.hpp"

@@ -315,6 +315,25 @@ constexpr uint8_t infinity_input(bool negative, Saturation sat) {
     return static_cast<uint8_t>((negative ? sign_bit<F>() : 0) | mag);
 }
 
+// Whether an inexact magnitude rounds away from the lower neighbour (whose code is odd or not), given how the
+// discarded part compares with half a unit (-1 below, 0 equal, 1 above). Shared with ptosim/core/convert.hpp.
+constexpr bool round_up(Rounding r, bool negative, bool lower_odd, int vs_half) {
+    switch (r) {
+        case Rounding::Trunc:
+            return false;
+        case Rounding::Floor:
+            return negative;
+        case Rounding::Ceil:
+            return !negative;
+        case Rounding::Round:
+            return vs_half >= 0;
+        case Rounding::Odd:
+            return !lower_odd;
+        default:  // Rint
+            return vs_half > 0 || (vs_half == 0 && lower_odd);
+    }
+}
+
 // Encodes +-(mant * 2^exp2), the exact value of a finite input.
 template <Format F>
 constexpr uint8_t encode(bool negative, uint64_t mant, int exp2, Rounding r, Saturation sat) {
@@ -345,32 +364,8 @@ constexpr uint8_t encode(bool negative, uint64_t mant, int exp2, Rounding r, Sat
     } else if (shift == 64) {
         vs_half = mant == (uint64_t{1} << 63) ? 0 : 1;
     }
-    if (!exact) {
-        const bool lower_odd = k != 0 && (code_of<F>(k, q) & 1u) != 0;
-        bool up = false;
-        switch (r) {
-            case Rounding::Trunc:
-                up = false;
-                break;
-            case Rounding::Floor:
-                up = negative;
-                break;
-            case Rounding::Ceil:
-                up = !negative;
-                break;
-            case Rounding::Round:
-                up = vs_half >= 0;
-                break;
-            case Rounding::Odd:
-                up = !lower_odd;
-                break;
-            default:  // Rint
-                up = vs_half > 0 || (vs_half == 0 && lower_odd);
-                break;
-        }
-        if (up)
-            ++k;
-    }
+    if (!exact && round_up(r, negative, k != 0 && (code_of<F>(k, q) & 1u) != 0, vs_half))
+        ++k;
     if (k == 0)
         return zero_code<F>(negative, sat);
     const int er = std::bit_width(k) - 1 + q;

@@ -137,12 +137,103 @@ inline constexpr Types kScatterAdd = {
     {DType::S8, DType::S16, DType::S32, DType::F16, DType::BF16, DType::F32}};
 inline constexpr Types kScatterMinMax = {{DType::S32, DType::U32, DType::F32}, {}};
 
+// Conversions (TCVT): the destination types of each source type, per profile (pto-isa's device TCVT: a5,
+// a2a3, kirin9030 castData overloads). The CPU profile converts between every pair of kConvertible types, as
+// pto-isa's CPU simulation does.
+inline constexpr DTypeSet kConvertible = {DType::F64,  DType::F32,  DType::F16,  DType::BF16,   DType::HIF8,
+                                          DType::E4M3, DType::E5M2, DType::E8M0, DType::E2M1X2, DType::E1M2X2,
+                                          DType::S64,  DType::S32,  DType::S16,  DType::S8,     DType::U64,
+                                          DType::U32,  DType::U16,  DType::U8};
+struct ConvertPair {
+    DType src;
+    DTypeSet dsts;
+};
+struct ConvertPairs {
+    std::array<DTypeSet, 32> a5{}, a2a3{}, kirin{};
+
+    constexpr ConvertPairs(std::initializer_list<ConvertPair> a5_, std::initializer_list<ConvertPair> a2a3_,
+                           std::initializer_list<ConvertPair> kirin_) {
+        for (const ConvertPair& p : a5_)
+            a5[static_cast<unsigned>(p.src)] = p.dsts;
+        for (const ConvertPair& p : a2a3_)
+            a2a3[static_cast<unsigned>(p.src)] = p.dsts;
+        for (const ConvertPair& p : kirin_)
+            kirin[static_cast<unsigned>(p.src)] = p.dsts;
+    }
+    // The destinations of src on the profile (CPU: every convertible type).
+    constexpr DTypeSet dsts(Arch a, DType src) const {
+        const unsigned i = static_cast<unsigned>(src);
+        switch (a) {
+            case Arch::A2A3:
+                return a2a3[i];
+            case Arch::KIRIN9030:
+                return kirin[i];
+            case Arch::CPU:
+                return kConvertible.contains(src) ? kConvertible : DTypeSet{};
+            case Arch::A5:
+            default:
+                return a5[i];
+        }
+    }
+    constexpr bool allows(Arch a, DType src, DType dst) const { return dsts(a, src).contains(dst); }
+    // The source and destination types of each device profile.
+    static constexpr DTypeSet sources(const std::array<DTypeSet, 32>& t) {
+        uint32_t bits = 0;
+        for (unsigned i = 0; i < 32; ++i)
+            bits |= t[i].empty() ? 0u : uint32_t{1} << i;
+        return DTypeSet::from_bits(bits);
+    }
+    static constexpr DTypeSet destinations(const std::array<DTypeSet, 32>& t) {
+        uint32_t bits = 0;
+        for (unsigned i = 0; i < 32; ++i)
+            bits |= t[i].bits();
+        return DTypeSet::from_bits(bits);
+    }
+    constexpr Types source_types() const { return {sources(a5), sources(a2a3), sources(kirin)}; }
+    constexpr Types dst_types() const { return {destinations(a5), destinations(a2a3), destinations(kirin)}; }
+};
+inline constexpr ConvertPairs kConvertPairs = {
+    // A5
+    {{DType::F32,
+      {DType::F32, DType::F16, DType::BF16, DType::S16, DType::S32, DType::S64, DType::E4M3, DType::E5M2,
+       DType::HIF8}},
+     {DType::F16, {DType::F32, DType::S32, DType::S16, DType::S8, DType::U8, DType::HIF8}},
+     {DType::BF16, {DType::F32, DType::S32, DType::F16, DType::E1M2X2, DType::E2M1X2}},
+     {DType::E1M2X2, {DType::BF16}},
+     {DType::E2M1X2, {DType::BF16}},
+     {DType::U8, {DType::F16, DType::U16}},
+     {DType::S8, {DType::F16, DType::S16, DType::S32}},
+     {DType::S16, {DType::U8, DType::F16, DType::F32, DType::U32, DType::S32}},
+     {DType::S32, {DType::F32, DType::S16, DType::U16, DType::S64, DType::U8}},
+     {DType::U32, {DType::U8, DType::U16, DType::S16}},
+     {DType::S64, {DType::F32, DType::S32}},
+     {DType::E4M3, {DType::F32}},
+     {DType::E5M2, {DType::F32}},
+     {DType::HIF8, {DType::F32}}},
+    // A2A3
+    {{DType::F32, {DType::F16, DType::F32, DType::BF16, DType::S16, DType::S32, DType::S64}},
+     {DType::F16, {DType::F32, DType::S32, DType::S16, DType::S8, DType::U8}},
+     {DType::BF16, {DType::F32, DType::S32}},
+     {DType::S16, {DType::F16, DType::F32}},
+     {DType::S32, {DType::F32, DType::S16, DType::S64, DType::F16}},
+     {DType::S64, {DType::F32, DType::S32}},
+     {DType::U8, {DType::F16}},
+     {DType::S8, {DType::F16}}},
+    // KIRIN9030
+    {{DType::F32, {DType::F32, DType::F16, DType::S16, DType::S32}},
+     {DType::F16, {DType::F32, DType::S32, DType::S16, DType::S8, DType::U8}},
+     {DType::U8, {DType::F16, DType::U16}},
+     {DType::S8, {DType::F16, DType::S16, DType::S32}},
+     {DType::S16, {DType::U8, DType::F16, DType::F32, DType::U32, DType::S32}},
+     {DType::S32, {DType::F32, DType::S16, DType::U16, DType::U8}},
+     {DType::U32, {DType::U8, DType::U16, DType::S16}}}};
+
 // How the ISA model views a block's operands (docs/machine.md). A source is read with the block's loop bounds
 // and type (Data), as a column of filter bytes (THISTOGRAM's idx), or as the mask TCMP writes for the block's
 // shape (TSEL's mask). A destination has the sources' shape (Same), half their columns (TDEINTERLEAVE's
 // one-source form), the shape of a mask (TCMP) or of a histogram (THISTOGRAM). RowVector / ColVector: an
-// expansion's vector operand, [valid rows, 1] / [1, columns], and a reduction's result. Unspecified marks the
-// rows whose views are not defined yet (TCVT): PTO-AS takes their result types as written.
+// expansion's vector operand, [valid rows, 1] / [1, columns], and a reduction's result. Unspecified marks a
+// row whose views are not defined yet (none today): PTO-AS takes its result types as written.
 enum class SrcRole : uint8_t { Data, FilterBytes, Mask, RowVector, ColVector };
 enum class DstRule : uint8_t { Same, HalfCols, Mask, Histogram, RowVector, ColVector, Unspecified };
 struct Views {
@@ -179,6 +270,7 @@ struct OpInfo {
     bool reads_dst = false;     // the destination is also an input (TMULADDDST, TAXPY, ...)
     bool float_scalar = false;  // the scalar is a float whatever the element type (TADDDEQRELU's scale)
     bool cpu_widen = false;     // CPU profile: also a float destination for half/bfloat16, int32 for int16
+    const ConvertPairs* pairs = nullptr;  // conversions: the (source, destination) pairs per profile
     std::string_view since = "0.56";
 
     constexpr bool has_linx_id() const { return id != kNoId; }

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "ptosim/core/cmp_mode.hpp"
+#include "ptosim/core/convert.hpp"
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/isa/table.hpp"
 
@@ -16,6 +17,11 @@ namespace ptosim::ops {
 struct Attrs {
     CmpMode cmp = CmpMode::EQ;  // TCMP, TCMPS (pto-isa numbering)
     int byte = 0;               // THISTOGRAM's ByteId
+    // TCVT: the rounding mode (pto-isa's RoundMode), the saturation (Default: the pair's) and whether NaN
+    // results become the destination's canonical quiet NaN (B.DATR CANON).
+    convert::RoundMode round = convert::RoundMode::None;
+    convert::SatMode sat = convert::SatMode::Default;
+    bool canon = false;
 };
 
 // Operands in the descriptor's (Linx) order: sources as the pto-isa intrinsic lists them, destinations apart.

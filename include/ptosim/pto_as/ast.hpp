@@ -121,6 +121,8 @@ struct Stmt {
     std::vector<Type> result_types;
     std::optional<CmpMode> cmp;    // TCMP, TCMPS
     std::optional<uint8_t> byte;   // THISTOGRAM
+    std::optional<uint8_t> rmode;  // TCVT: pto-isa's RoundMode (CAST_NONE 0 .. CAST_ODD 6)
+    std::optional<bool> sat;       // TCVT: SaturationMode ON (true) / OFF; none: the pair's default
     std::optional<uint64_t> addr;  // Tassign/AllocTile: a literal address
     Number number;                 // Const
     DataSpec data;                 // Arg
@@ -128,8 +130,8 @@ struct Stmt {
     bool operator==(const Stmt& o) const {
         return kind == o.kind && level == o.level && op == o.op && results == o.results &&
                operands == o.operands && operand_types == o.operand_types && result_types == o.result_types &&
-               cmp == o.cmp && byte == o.byte && addr == o.addr && number == o.number && data == o.data &&
-               dump == o.dump;
+               cmp == o.cmp && byte == o.byte && rmode == o.rmode && sat == o.sat && addr == o.addr &&
+               number == o.number && data == o.data && dump == o.dump;
     }
 };
 
