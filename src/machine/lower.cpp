@@ -495,7 +495,7 @@ class Lowering {
             d.pad = s.byte ? *s.byte : static_cast<uint8_t>(linx::LinxPad::Null);
             d.cmode = cmp ? static_cast<uint8_t>(*cmp) : 0;
             if (op.has(isa::kRMode) && s.rmode)
-                d.rmode = static_cast<uint8_t>(linx_rmode(static_cast<convert::RoundMode>(*s.rmode)));
+                d.rmode = static_cast<uint8_t>(linx::kRModeOfRoundMode[*s.rmode]);
             if (op.has(isa::kSat))  // the SAT bit says it outright: the pair's default when the text does not
                 d.sat =
                     s.sat ? *s.sat : convert::default_saturation(b.type, d.type) == convert::Saturation::On;
@@ -555,27 +555,6 @@ class Lowering {
                      (checked.error().detail.empty() ? "" : std::string(": ") + checked.error().detail));
         checked->loc = linx::Loc{s.loc.line, s.loc.col, 0, 0};
         out.blocks.push_back(std::move(*checked));
-    }
-
-    // pto-isa's RoundMode -> Linx RMode, by name.
-    static linx::RMode linx_rmode(convert::RoundMode m) {
-        switch (m) {
-            case convert::RoundMode::Rint:
-                return linx::RMode::RNE;
-            case convert::RoundMode::Round:
-                return linx::RMode::RNA;
-            case convert::RoundMode::Floor:
-                return linx::RMode::RTM;
-            case convert::RoundMode::Ceil:
-                return linx::RMode::RTP;
-            case convert::RoundMode::Trunc:
-                return linx::RMode::RTZ;
-            case convert::RoundMode::Odd:
-                return linx::RMode::RTO;
-            case convert::RoundMode::None:
-                break;
-        }
-        return linx::RMode::Default;
     }
 
     static linx::LinxCmp linx_cmp(CmpMode m) {

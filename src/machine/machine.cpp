@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <new>
 #include <optional>
 
@@ -54,24 +55,9 @@ CmpMode cmp_mode(const linx::Block& b, Arch arch) {
 // Linx RMode (encoding.md §3.5) -> pto-isa's RoundMode, by name; nullopt for RHB (hybrid), which the kernel
 // core does not model.
 std::optional<convert::RoundMode> round_mode(linx::RMode m) {
-    switch (m) {
-        case linx::RMode::Default:
-            return convert::RoundMode::None;
-        case linx::RMode::RNE:
-            return convert::RoundMode::Rint;
-        case linx::RMode::RTZ:
-            return convert::RoundMode::Trunc;
-        case linx::RMode::RTM:
-            return convert::RoundMode::Floor;
-        case linx::RMode::RTP:
-            return convert::RoundMode::Ceil;
-        case linx::RMode::RNA:
-            return convert::RoundMode::Round;
-        case linx::RMode::RTO:
-            return convert::RoundMode::Odd;
-        case linx::RMode::RHB:
-            break;
-    }
+    for (uint8_t i = 0; i < std::size(linx::kRModeOfRoundMode); ++i)
+        if (linx::kRModeOfRoundMode[i] == m)
+            return static_cast<convert::RoundMode>(i);
     return std::nullopt;
 }
 

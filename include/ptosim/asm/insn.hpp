@@ -25,6 +25,10 @@ enum class LinxPad : uint8_t { Zero = 0, Max = 1, Min = 2, Null = 3 };
 enum class LinxCmp : uint8_t { EQ = 0, NE = 1, LT = 2, GT = 3, LE = 4, GE = 5 };
 // B.DATR[17:15].
 enum class RMode : uint8_t { Default = 0, RNE = 1, RTZ = 2, RTM = 3, RTP = 4, RNA = 5, RTO = 6, RHB = 7 };
+// The RMode of each pto-isa RoundMode (CAST_NONE 0, RINT, ROUND, FLOOR, CEIL, TRUNC, ODD 6), mapped by name:
+// the two numberings differ. RHB (hybrid) has no RoundMode.
+inline constexpr RMode kRModeOfRoundMode[] = {RMode::Default, RMode::RNE, RMode::RNA, RMode::RTM,
+                                              RMode::RTP,     RMode::RTZ, RMode::RTO};
 
 struct TileRef {
     Hand hand = Hand::T;

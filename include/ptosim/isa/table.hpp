@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "ptosim/core/arch.hpp"
+#include "ptosim/core/convert.hpp"
 #include "ptosim/core/dtype.hpp"
 
 namespace ptosim::isa {
@@ -140,10 +141,12 @@ inline constexpr Types kScatterMinMax = {{DType::S32, DType::U32, DType::F32}, {
 // Conversions (TCVT): the destination types of each source type, per profile (pto-isa's device TCVT: a5,
 // a2a3, kirin9030 castData overloads). The CPU profile converts between every pair of kConvertible types, as
 // pto-isa's CPU simulation does.
-inline constexpr DTypeSet kConvertible = {DType::F64,  DType::F32,  DType::F16,  DType::BF16,   DType::HIF8,
-                                          DType::E4M3, DType::E5M2, DType::E8M0, DType::E2M1X2, DType::E1M2X2,
-                                          DType::S64,  DType::S32,  DType::S16,  DType::S8,     DType::U64,
-                                          DType::U32,  DType::U16,  DType::U8};
+inline constexpr DTypeSet kConvertible = [] {  // the element types convert::convert_bits takes
+    uint32_t bits = 0;
+    for (unsigned code = 0; code < 32; ++code)
+        bits |= convert::convertible(static_cast<DType>(code)) ? uint32_t{1} << code : 0u;
+    return DTypeSet::from_bits(bits);
+}();
 struct ConvertPair {
     DType src;
     DTypeSet dsts;
