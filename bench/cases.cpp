@@ -15,6 +15,7 @@
 #include "ptosim/ops/execute.hpp"
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
+#include "ptosim/ops/quant.hpp"
 
 namespace ptosim::bench {
 
@@ -254,6 +255,34 @@ Case convert_case(DType st, DType dt, convert::RoundMode mode, int32_t rows, int
     return c;
 }
 
+// TDEQUANT of a rows x cols int8 / int16 tile (any values) with per-row [R, 1] scale and offset.
+Case dequant_case(DType st, int32_t rows, int32_t cols) {
+    struct State {
+        OwnedTile dst, src, scale, offset;
+    };
+    auto s = std::make_shared<State>();
+    s->src = make_tile(st, rows, cols);
+    s->dst = make_tile(DType::F32, rows, cols);
+    s->scale = make_tile(DType::F32, rows, 1, /*col_major=*/true);
+    s->offset = make_tile(DType::F32, rows, 1, /*col_major=*/true);
+    auto& g = rng();
+    std::uniform_real_distribution<float> dist(-4, 4);
+    fill<float>(s->scale.view, [&] { return dist(g) / 64.0f; });
+    fill<float>(s->offset.view, [&] { return dist(g); });
+    if (st == DType::S8)
+        fill<int8_t>(s->src.view, [&] { return static_cast<int8_t>(g()); });
+    else
+        fill<int16_t>(s->src.view, [&] { return static_cast<int16_t>(g()); });
+    Case c;
+    c.op = "TDEQUANT";
+    c.name = std::string(dtype_name(st)) + "_" + std::to_string(rows) + "x" + std::to_string(cols);
+    c.input_bytes = s->src.view.bytes();
+    c.threads = 1;
+    c.run = [s] { ops::tdequant(s->dst.view, s->src.view, s->scale.view, s->offset.view); };
+    c.state = s;
+    return c;
+}
+
 }  // namespace
 
 std::vector<Case> all_cases() {
@@ -308,6 +337,8 @@ std::vector<Case> all_cases() {
     cases.push_back(convert_case(DType::F32, DType::BF16, convert::RoundMode::Rint, 64, 512));
     cases.push_back(convert_case(DType::F32, DType::S32, convert::RoundMode::Trunc, 64, 512));
     cases.push_back(convert_case(DType::S32, DType::F32, convert::RoundMode::Rint, 64, 512));
+    cases.push_back(dequant_case(DType::S8, 64, 1024));
+    cases.push_back(dequant_case(DType::S16, 64, 512));
     // TINTERLEAVE / TDEINTERLEAVE.
     for (const std::string op : {"TINTERLEAVE", "TDEINTERLEAVE"}) {
         cases.push_back(interleave_case(op, DType::F32, 64, 256));

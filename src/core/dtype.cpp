@@ -15,7 +15,7 @@ struct DTypeNames {
     std::string_view mlir_name;  // "" when MLIR has no spelling we accept
 };
 
-constexpr std::array<DTypeNames, 25> kNames{{
+constexpr std::array<DTypeNames, 26> kNames{{
     {DType::F64, "FP64", "double", "f64"},
     {DType::F32, "FP32", "float", "f32"},
     {DType::TF32, "TF32", "tf32", ""},
@@ -36,6 +36,7 @@ constexpr std::array<DTypeNames, 25> kNames{{
     {DType::S16, "S16", "int16_t", "i16"},
     {DType::S8, "S8", "int8_t", "i8"},
     {DType::S4X2, "S4X2", "int4x2", ""},
+    {DType::S4, "S4", "int4b_t", ""},
     {DType::U64, "U64", "uint64_t", "ui64"},
     {DType::U32, "U32", "uint32_t", "ui32"},
     {DType::U16, "U16", "uint16_t", "ui16"},
@@ -77,6 +78,8 @@ std::string_view dtype_cpp_name(DType t) {
 
 std::optional<DType> parse_dtype(std::string_view text) {
     for (const auto& n : kNames) {
+        if (!dtype_code_valid(static_cast<unsigned>(n.type)))
+            continue;  // S4: no assembly spelling
         if (iequals(text, n.asm_name) || (!n.mlir_name.empty() && iequals(text, n.mlir_name)))
             return n.type;
     }

@@ -347,7 +347,7 @@ class Lowering {
                 continue;
             const TileType& t = bindings_[src[k]].tile;
             const pto_as::Value& v = s.operands[k];
-            if (!t.row_major())
+            if (modelled && !t.row_major())
                 fail(Status::NotExpressible, v.loc, v.name + ": the model's data tiles are row-major");
             if (!first) {
                 first = &t;

@@ -9,6 +9,8 @@
 #include "ptosim/ops/fill.hpp"
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
+#include "ptosim/ops/partial_arg.hpp"
+#include "ptosim/ops/quant.hpp"
 #include "ptosim/ops/select.hpp"
 
 namespace ptosim::kernels::fn {
@@ -52,6 +54,21 @@ void Deinterleave::run(const isa::OpInfo&, const ops::Operands& o) {
 }
 void Convert::run(const isa::OpInfo&, const ops::Operands& o) {
     ops::tcvt(o.dst[0], o.src[0], o.attrs.round, o.attrs.sat, o.attrs.canon);
+}
+// Operand order: src0Val, src1Val, src0Idx, src1Idx -> dstVal, dstIdx (the A5 rule for unordered values).
+void PartArgMax::run(const isa::OpInfo&, const ops::Operands& o) {
+    ops::tpartarg(ops::ArgPick::Max, o.dst[0], o.dst[1], o.src[0], o.src[1], o.src[2], o.src[3]);
+}
+void PartArgMin::run(const isa::OpInfo&, const ops::Operands& o) {
+    ops::tpartarg(ops::ArgPick::Min, o.dst[0], o.dst[1], o.src[0], o.src[1], o.src[2], o.src[3]);
+}
+// Operand order: src, scale[, offset] (the offset makes it INT8_ASYM).
+void Quant::run(const isa::OpInfo&, const ops::Operands& o) {
+    ops::tquant(o.dst[0], o.src[0], o.src[1], o.src.size() > 2 ? &o.src[2] : nullptr);
+}
+// Operand order: src, scale, offset.
+void DeQuant::run(const isa::OpInfo&, const ops::Operands& o) {
+    ops::tdequant(o.dst[0], o.src[0], o.src[1], o.src[2]);
 }
 // The scale is a float's bits.
 void AddDeqRelu::run(const isa::OpInfo&, const ops::Operands& o) {

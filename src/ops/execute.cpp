@@ -157,23 +157,11 @@ std::size_t validate_partial(const isa::OpInfo& d, const Operands& o) {
                      {"operand", kSrcNames[k]}, {"dtype", dtype_cpp_name(s.dtype)},
                      {"dst", dtype_cpp_name(dst.dtype)});
     }
-    const auto same_shape = [&](const TileView& s) {
-        return s.valid_rows == dst.valid_rows && s.valid_cols == dst.valid_cols;
-    };
-    const auto fits = [&](const TileView& s) {
-        return s.valid_rows == 0 || s.valid_cols == 0 ||
-               (s.valid_rows <= dst.valid_rows && s.valid_cols <= dst.valid_cols);
-    };
-    const TileView &a = o.src[0], &b = o.src[1];
-    PTOSIM_CHECK((same_shape(a) && fits(b)) || (same_shape(b) && fits(a)), instr,
-                 "one source has dst's valid shape and the other fits inside it",
-                 {"dst.validRow", dst.valid_rows}, {"dst.validCol", dst.valid_cols},
-                 {"src0.validRow", a.valid_rows}, {"src0.validCol", a.valid_cols},
-                 {"src1.validRow", b.valid_rows}, {"src1.validCol", b.valid_cols});
+    const int big = validate::partial_shapes(dst, o.src[0], o.src[1], instr);
     for (std::size_t k = 0; k < 2; ++k)
         if (!(o.src[k].data == dst.data && o.src[k].layout == dst.layout))
             validate::disjoint(dst, "dst", o.src[k], kSrcNames[k], instr);
-    return same_shape(a) ? 0 : 1;
+    return static_cast<std::size_t>(big);
 }
 
 // Pair reductions: row-major tiles of one element type and one valid shape; dst may be src itself.

@@ -108,6 +108,10 @@ void print_value(std::FILE* out, const std::byte* base, DType t, std::size_t i, 
         case DType::S4X2:
             std::fprintf(out, "%*d", w, static_cast<int>(static_cast<int8_t>(nibble(base, i) << 4) >> 4));
             return;
+        case DType::S4:
+            std::fprintf(out, "%*d", w,
+                         static_cast<int>(static_cast<int8_t>(static_cast<uint8_t>(base[i]) << 4) >> 4));
+            return;
         case DType::U32:
             std::fprintf(out, "%*u", w, static_cast<unsigned>(load(uint32_t{})));
             return;

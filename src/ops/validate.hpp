@@ -49,6 +49,26 @@ inline void row_major(const TileView& t, const char* instr, const char* operand)
                  {"layout", layout_kind_name(t.layout.kind)});
 }
 
+// The shapes of a partial op (TPARTADD ..., TPARTARGMAX): one source has dst's valid shape and the other fits
+// inside it (a source with an empty valid region counts as fitting). Returns 0 when src0 is the larger,
+// else 1.
+inline int partial_shapes(const TileView& dst, const TileView& src0, const TileView& src1,
+                          const char* instr) {
+    const auto same_shape = [&](const TileView& s) {
+        return s.valid_rows == dst.valid_rows && s.valid_cols == dst.valid_cols;
+    };
+    const auto fits = [&](const TileView& s) {
+        return s.valid_rows == 0 || s.valid_cols == 0 ||
+               (s.valid_rows <= dst.valid_rows && s.valid_cols <= dst.valid_cols);
+    };
+    PTOSIM_CHECK((same_shape(src0) && fits(src1)) || (same_shape(src1) && fits(src0)), instr,
+                 "one source has dst's valid shape and the other fits inside it",
+                 {"dst.validRow", dst.valid_rows}, {"dst.validCol", dst.valid_cols},
+                 {"src0.validRow", src0.valid_rows}, {"src0.validCol", src0.valid_cols},
+                 {"src1.validRow", src1.valid_rows}, {"src1.validCol", src1.valid_cols});
+    return same_shape(src0) ? 0 : 1;
+}
+
 // The storage of two tiles (their whole physical extents) does not overlap: a destination that overlaps
 // another operand would make the result depend on the order in which elements are visited.
 inline void disjoint(const TileView& a, const char* a_name, const TileView& b, const char* b_name,

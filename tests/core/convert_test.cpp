@@ -40,13 +40,14 @@ using LD = long double;
 // Exact 64-bit integers and exact midpoints between neighbouring doubles need a 64-bit significand.
 static_assert(std::numeric_limits<LD>::digits >= 64, "the oracle needs x87 extended (or wider) long double");
 
-constexpr std::array<DType, 18> kTypes = {DType::F64,  DType::F32,  DType::F16,  DType::BF16,   DType::HIF8,
+// Floats first, then integers (is_int relies on it).
+constexpr std::array<DType, 19> kTypes = {DType::F64,  DType::F32,  DType::F16,  DType::BF16,   DType::HIF8,
                                           DType::E4M3, DType::E5M2, DType::E8M0, DType::E2M1X2, DType::E1M2X2,
-                                          DType::S64,  DType::S32,  DType::S16,  DType::S8,     DType::U64,
-                                          DType::U32,  DType::U16,  DType::U8};
-constexpr std::array<const char*, 18> kTypeNames = {"F64",  "F32",  "F16",    "BF16",   "HIF8", "E4M3",
-                                                    "E5M2", "E8M0", "E2M1X2", "E1M2X2", "S64",  "S32",
-                                                    "S16",  "S8",   "U64",    "U32",    "U16",  "U8"};
+                                          DType::S64,  DType::S32,  DType::S16,  DType::S8,     DType::S4,
+                                          DType::U64,  DType::U32,  DType::U16,  DType::U8};
+constexpr std::array<const char*, 19> kTypeNames = {
+    "F64", "F32", "F16", "BF16", "HIF8", "E4M3", "E5M2", "E8M0", "E2M1X2", "E1M2X2",
+    "S64", "S32", "S16", "S8",   "S4",   "U64",  "U32",  "U16",  "U8"};
 constexpr std::array<Rounding, 6> kRoundings = {Rounding::Rint, Rounding::Round, Rounding::Floor,
                                                 Rounding::Ceil, Rounding::Trunc, Rounding::Odd};
 constexpr std::array<const char*, 6> kRoundingNames = {"Rint", "Round", "Floor", "Ceil", "Trunc", "Odd"};
@@ -96,6 +97,7 @@ int width(DType t) {
             return 16;
         case DType::E2M1X2:
         case DType::E1M2X2:
+        case DType::S4:
             return 4;
         default:
             return 8;
@@ -170,6 +172,10 @@ Value decode(DType t, uint64_t bits) {
             return int_value(static_cast<int16_t>(bits));
         case DType::S8:
             return int_value(static_cast<int8_t>(bits));
+        case DType::S4: {  // the low nibble, two's complement
+            const int nibble = static_cast<int>(bits & 0xF);
+            return int_value(nibble >= 8 ? nibble - 16 : nibble);
+        }
         case DType::U64:
             return int_value(bits);
         case DType::U32:
@@ -596,6 +602,8 @@ LD int_min(DType t) {
             return lowest<int16_t>();
         case DType::S8:
             return lowest<int8_t>();
+        case DType::S4:
+            return -8;
         default:
             return 0;
     }
@@ -610,6 +618,8 @@ LD int_max(DType t) {
             return highest<int16_t>();
         case DType::S8:
             return highest<int8_t>();
+        case DType::S4:
+            return 7;
         case DType::U64:
             return highest<uint64_t>();
         case DType::U32:
@@ -965,13 +975,13 @@ TEST(Convert, EveryEightBitSourceToEveryDestination) {
 
 TEST(Convert, EveryFourBitSourceToEveryDestination) {
     Checker check;
-    for (DType src : {DType::E2M1X2, DType::E1M2X2})
+    for (DType src : {DType::E2M1X2, DType::E1M2X2, DType::S4})
         check.run_all(src, every_code(src));
 }
 
 // A 4-bit source is the low nibble of its byte; the high nibble (the other element of the pair) is ignored.
 TEST(Convert, FourBitSourcesReadOnlyTheLowNibble) {
-    for (DType src : {DType::E2M1X2, DType::E1M2X2}) {
+    for (DType src : {DType::E2M1X2, DType::E1M2X2, DType::S4}) {
         for (DType dst : kTypes) {
             for (uint64_t code = 0; code < 16; ++code) {
                 for (uint64_t high = 1; high < 16; ++high) {
@@ -1122,6 +1132,13 @@ TEST(Convert, HandWorkedExamples) {
         {F32, 0x3FF00000, E1M2X2, Ceil, Off, 0x7},  // 1.875 -> max 1.75
         {E5M2, 0x7D, F16, Rint, Off, 0x7E00},       // an E5M2 NaN becomes the canonical half NaN
         {E4M3, 0x7E, F32, Rint, Off, 0x43E00000},
+        {F32, 0xC0F00000, S4, Rint, On, 0x8},    // -7.5: ties to even -8
+        {F32, 0x40F00000, S4, Rint, On, 0x7},    // 7.5 -> 8, clipped to 7
+        {F32, 0x40600000, S4, Round, On, 0x4},   // 3.5 -> 4
+        {F32, 0x7FC00000, S4, Rint, On, 0x0},    // NaN -> 0
+        {S4, 0xF9, F32, Rint, Off, 0xC0E00000},  // low nibble 9: -7; the high nibble is ignored
+        {S4, 0x08, S16, Rint, Off, 0xFFF8},
+        {S32, 0x00000064, S4, Rint, On, 0x7},
     };
     for (const Example& e : examples) {
         const int m = mode_index(e.r, e.s);
@@ -1208,14 +1225,17 @@ TEST(Convert, DefaultSaturationIsOffOnlyForTheDevicesWrappingPairs) {
             EXPECT_EQ(convert::default_saturation(src, dst), want) << name;
             EXPECT_EQ(convert::saturation_for(convert::SatMode::Default, src, dst), want) << name;
             EXPECT_EQ(convert::saturation_for(convert::SatMode::On, src, dst), Saturation::On) << name;
-            EXPECT_EQ(convert::saturation_for(convert::SatMode::Off, src, dst), Saturation::Off) << name;
+            // An int4b_t result saturates whatever the mode (pto-isa's CPU simulation clamps it).
+            EXPECT_EQ(convert::saturation_for(convert::SatMode::Off, src, dst),
+                      dst == DType::S4 ? Saturation::On : Saturation::Off)
+                << name;
         }
     }
 }
 
 TEST(Convert, ConvertibleTypes) {
     for (unsigned code = 0; code < 32; ++code) {
-        if (!ptosim::dtype_code_valid(code))
+        if (!ptosim::dtype_code_valid(code) && code != static_cast<unsigned>(DType::S4))
             continue;
         const auto t = static_cast<DType>(code);
         EXPECT_EQ(convert::convertible(t), type_index(t) >= 0) << code;

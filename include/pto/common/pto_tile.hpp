@@ -267,8 +267,8 @@ struct Tile {
     using DType = Element_;
     PTOSIM_STATIC_CHECK(
         detail::is_tile_element_v<DType>, "Tile",
-        "DType must be int8_t..uint64_t, half, bfloat16_t, float, double or one of the 8-bit and "
-        "4-bit float types (float8_e4m3_t, ..., float4_e2m1x2_t)");
+        "DType must be int8_t..uint64_t, int4b_t, half, bfloat16_t, float, double or one of the 8-bit "
+        "and 4-bit float types (float8_e4m3_t, ..., float4_e2m1x2_t)");
 
     static constexpr TileType Loc = Loc_;
     static constexpr int Rows = Rows_;

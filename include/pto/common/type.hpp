@@ -8,6 +8,7 @@
 
 #include "pto/common/qualifiers.hpp"
 #include "ptosim/core/check.hpp"
+#include "ptosim/core/dtype.hpp"
 #include "ptosim/core/float16.hpp"
 
 // Element types. `half` and `aclFloat16` are IEEE binary16; `bfloat16_t` is bfloat16 (round-to-nearest-even).
@@ -206,12 +207,15 @@ constexpr int PTO_RANDOM_COUNTER_SIZE = 4;
 using TRandomKey = uint32_t[PTO_RANDOM_KEY_SIZE];
 using TRandomCounter = uint32_t[PTO_RANDOM_COUNTER_SIZE];
 
-// A signed 4-bit integer in the low nibble of a byte (TCVT's int4 results).
+// A signed 4-bit integer in the low nibble of a byte, one per byte as in pto-isa's CPU simulation (TCVT
+// converts to and from it; ptosim's element type DType::S4). The high nibble is ignored on reading.
 struct int4b_t {
     uint8_t storage = 0;
     int4b_t() = default;
     explicit int4b_t(int32_t v) : storage(static_cast<uint8_t>(v & 0xF)) {}
-    operator int8_t() const { return static_cast<int8_t>((storage & 0x8) != 0 ? storage | 0xF0 : storage); }
+    operator int8_t() const {
+        return static_cast<int8_t>((storage & 0x8) != 0 ? storage | 0xF0 : storage & 0xF);
+    }
 };
 
 namespace GlobalTensorDim {
@@ -224,3 +228,6 @@ constexpr int TOTAL_DIM = 5;
 }  // namespace GlobalTensorDim
 
 }  // namespace pto
+
+template <>
+struct ptosim::DTypeOf<pto::int4b_t> : std::integral_constant<ptosim::DType, ptosim::DType::S4> {};

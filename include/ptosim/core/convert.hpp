@@ -58,6 +58,7 @@ constexpr bool convertible(DType t) {
         case DType::S32:
         case DType::S16:
         case DType::S8:
+        case DType::S4:
         case DType::U64:
         case DType::U32:
         case DType::U16:
@@ -92,8 +93,9 @@ constexpr Saturation default_saturation(DType src, DType dst) {
     return off ? Saturation::Off : Saturation::On;
 }
 
+// An int4b_t result always saturates to [-8, 7], as pto-isa's CPU simulation clamps it in either mode.
 constexpr Saturation saturation_for(SatMode s, DType src, DType dst) {
-    if (s == SatMode::Default)
+    if (s == SatMode::Default || dst == DType::S4)
         return default_saturation(src, dst);
     return s == SatMode::On ? Saturation::On : Saturation::Off;
 }
@@ -258,7 +260,7 @@ constexpr uint64_t encode_narrow(DType t, const Exact& x, Rounding r, Saturation
 }
 
 constexpr int int_bits(DType t) {
-    return static_cast<int>(dtype_size(t)) * 8;
+    return t == DType::S4 ? 4 : static_cast<int>(dtype_size(t)) * 8;
 }
 
 constexpr Exact decode(DType t, uint64_t bits) {

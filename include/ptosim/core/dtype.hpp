@@ -36,6 +36,9 @@ enum class DType : uint8_t {
     S16 = 18,
     S8 = 19,
     S4X2 = 20,
+    // Not an encoding code (21 is reserved there, so the assembler and decoder reject it): a signed 4-bit
+    // integer alone in the low nibble of a byte, pto-isa's `int4b_t` (its CPU simulation's TCVT type).
+    S4 = 21,
     U64 = 24,
     U32 = 25,
     U16 = 26,
@@ -43,7 +46,7 @@ enum class DType : uint8_t {
     U4X2 = 28,
 };
 
-// True for the codes the encoding defines (15, 21..23, 29..31 are reserved).
+// True for the codes the encoding defines (15, 21..23, 29..31 are reserved; S4 uses 21 inside ptosim only).
 constexpr bool dtype_code_valid(unsigned code) {
     return code <= 14 || (code >= 16 && code <= 20) || (code >= 24 && code <= 28);
 }
@@ -86,7 +89,8 @@ constexpr bool dtype_is_float(DType t) {
     return static_cast<unsigned>(t) <= 14;
 }
 constexpr bool dtype_is_signed_int(DType t) {
-    return t == DType::S64 || t == DType::S32 || t == DType::S16 || t == DType::S8 || t == DType::S4X2;
+    return t == DType::S64 || t == DType::S32 || t == DType::S16 || t == DType::S8 || t == DType::S4X2 ||
+           t == DType::S4;
 }
 constexpr bool dtype_is_unsigned_int(DType t) {
     return t == DType::U64 || t == DType::U32 || t == DType::U16 || t == DType::U8 || t == DType::U4X2;

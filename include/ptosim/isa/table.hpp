@@ -100,6 +100,7 @@ inline constexpr DTypeSet kRowMaxMin = kA2Reduce | kI8 | kI64;
 inline constexpr DTypeSet kColProd = kFloats | kI16 | kI32;
 inline constexpr DTypeSet kExpandOp = kInt8To32 | kFloats;
 inline constexpr DTypeSet kIndex = {DType::S32, DType::U32};  // arg reductions' index destinations
+inline constexpr DTypeSet kPartArgIndex = kI16 | kI32;        // TPARTARGMAX's indices (16-bit: half values)
 inline constexpr DTypeSet kColArgA2 = {DType::F16, DType::F32, DType::U16, DType::U32};
 // Every DataType code the encoding defines: the rows whose kernels do not exist yet, and the memory moves.
 inline constexpr DTypeSet kAnyDType = DTypeSet::from_bits(0x1F1F7FFFu);
@@ -240,7 +241,7 @@ inline constexpr ConvertPairs kConvertPairs = {
 enum class SrcRole : uint8_t { Data, FilterBytes, Mask, RowVector, ColVector };
 enum class DstRule : uint8_t { Same, HalfCols, Mask, Histogram, RowVector, ColVector, Unspecified };
 struct Views {
-    std::array<SrcRole, 3> src{};
+    std::array<SrcRole, 4> src{};  // one role per source tile (TPARTARGMAX has four)
     DstRule dst = DstRule::Same;
 };
 
