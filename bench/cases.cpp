@@ -256,6 +256,34 @@ Case convert_case(DType st, DType dt, convert::RoundMode mode, int32_t rows, int
 }
 
 // TDEQUANT of a rows x cols int8 / int16 tile (any values) with per-row [R, 1] scale and offset.
+// TQUANT INT8_SYM (int8) or INT8_ASYM (uint8) of a rows x cols float tile with per-row [R, 1] parameters.
+Case quant_case(bool asym, int32_t rows, int32_t cols) {
+    struct State {
+        OwnedTile dst, src, scale, offset;
+    };
+    auto s = std::make_shared<State>();
+    s->src = make_tile(DType::F32, rows, cols);
+    s->dst = make_tile(asym ? DType::U8 : DType::S8, rows, cols);
+    s->scale = make_tile(DType::F32, rows, 1, /*col_major=*/true);
+    s->offset = make_tile(DType::F32, rows, 1, /*col_major=*/true);
+    auto& g = rng();
+    std::uniform_real_distribution<float> dist(-4, 4);
+    fill<float>(s->src.view, [&] { return dist(g); });
+    fill<float>(s->scale.view, [&] { return 40.0f + dist(g); });
+    fill<float>(s->offset.view, [&] { return 128.0f + dist(g); });
+    Case c;
+    c.op = "TQUANT";
+    c.name = std::string(asym ? "INT8_ASYM" : "INT8_SYM") + "_" + std::to_string(rows) + "x" +
+             std::to_string(cols);
+    c.input_bytes = s->src.view.bytes();
+    c.threads = 1;
+    c.run = [s, asym] {
+        ops::tquant(s->dst.view, s->src.view, s->scale.view, asym ? &s->offset.view : nullptr);
+    };
+    c.state = s;
+    return c;
+}
+
 Case dequant_case(DType st, int32_t rows, int32_t cols) {
     struct State {
         OwnedTile dst, src, scale, offset;
@@ -337,6 +365,8 @@ std::vector<Case> all_cases() {
     cases.push_back(convert_case(DType::F32, DType::BF16, convert::RoundMode::Rint, 64, 512));
     cases.push_back(convert_case(DType::F32, DType::S32, convert::RoundMode::Trunc, 64, 512));
     cases.push_back(convert_case(DType::S32, DType::F32, convert::RoundMode::Rint, 64, 512));
+    cases.push_back(quant_case(false, 64, 512));
+    cases.push_back(quant_case(true, 64, 512));
     cases.push_back(dequant_case(DType::S8, 64, 1024));
     cases.push_back(dequant_case(DType::S16, 64, 512));
     // TINTERLEAVE / TDEINTERLEAVE.

@@ -80,7 +80,10 @@ void tquant(const TileView& dst, const TileView& src, const TileView& scale, con
         validate::disjoint(dst, "dst", p, names[k], kInstr);
     }
     validate::disjoint(dst, "dst", src, "src", kInstr);
-    ref::tquant(dst, src, scale, offset);
+    if (active_backend() == Backend::Simd)
+        simd::tquant(dst, src, scale, offset);
+    else
+        ref::tquant(dst, src, scale, offset);
 }
 
 }  // namespace ptosim::ops

@@ -31,6 +31,7 @@ void tquant(const TileView& dst, const TileView& src, const TileView& scale, con
 
 namespace simd {
 void tdequant(const TileView& dst, const TileView& src, const TileView& scale, const TileView& offset);
+void tquant(const TileView& dst, const TileView& src, const TileView& scale, const TileView* offset);
 }  // namespace simd
 
 }  // namespace ptosim
