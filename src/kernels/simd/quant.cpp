@@ -8,10 +8,9 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
-#include <cmath>
 #include <cstdint>
-#include <cstring>
 
+#include "kernels/common/quant_element.hpp"
 #include "ptosim/ops/quant.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -30,17 +29,13 @@ void DeQuantRow(float* HWY_RESTRICT out, const S* HWY_RESTRICT in, float scale, 
         const auto x = hn::ConvertTo(df, hn::PromoteTo(di, hn::LoadU(ds, in + c)));
         hn::StoreU(hn::Mul(hn::Sub(x, vo), vs), df, out + c);
     }
-    for (; c < n; ++c) {
-        const float shifted = static_cast<float>(in[c]) - offset;
-        out[c] = shifted * scale;
-    }
+    for (; c < n; ++c)
+        out[c] = kernels::dequant_element(static_cast<float>(in[c]), scale, offset);
 }
 
 void DeQuant(const TileView& dst, const TileView& src, const TileView& scale, const TileView& offset) {
     for (int32_t r = 0; r < dst.valid_rows; ++r) {
-        float s = 0, o = 0;
-        std::memcpy(&s, scale.at(r, 0), sizeof s);
-        std::memcpy(&o, offset.at(r, 0), sizeof o);
+        const float s = kernels::row_param(scale, r), o = kernels::row_param(offset, r);
         if (src.dtype == DType::S8)
             DeQuantRow(dst.row<float>(r), src.row<int8_t>(r), s, o, dst.valid_cols);
         else
@@ -71,23 +66,16 @@ void QuantRow(uint8_t* HWY_RESTRICT out, const float* HWY_RESTRICT in, float sca
         const auto q = hn::IfThenZeroElse(nan, rounded);
         hn::StoreU(hn::DemoteTo(d8, hn::ConvertTo(di, q)), d8, dst + c);
     }
-    for (; c < n; ++c) {
-        float v = in[c] * scale;
-        if (offset != nullptr)
-            v = v + *offset;
-        const float q = v != v ? 0.0f : std::nearbyint(std::fmin(std::fmax(v, lo), hi));
-        dst[c] = static_cast<T8>(static_cast<int32_t>(q));
-    }
+    for (; c < n; ++c)
+        out[c] = kernels::quant_element(in[c], scale, offset != nullptr ? *offset : 0.0f, offset != nullptr);
 }
 
 void Quant(const TileView& dst, const TileView& src, const TileView& scale, const TileView* offset) {
     const hn::ScalableTag<float> df;
     const hn::RebindToSigned<decltype(df)> di;
     for (int32_t r = 0; r < dst.valid_rows; ++r) {
-        float s = 0, o = 0;
-        std::memcpy(&s, scale.at(r, 0), sizeof s);
-        if (offset != nullptr)
-            std::memcpy(&o, offset->at(r, 0), sizeof o);
+        const float s = kernels::row_param(scale, r);
+        const float o = offset != nullptr ? kernels::row_param(*offset, r) : 0.0f;
         auto* out = reinterpret_cast<uint8_t*>(dst.row<std::byte>(r));
         if (offset != nullptr)
             QuantRow<hn::Rebind<uint8_t, decltype(di)>>(out, src.row<float>(r), s, &o, dst.valid_cols);
