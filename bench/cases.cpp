@@ -365,6 +365,7 @@ std::vector<Case> all_cases() {
     cases.push_back(convert_case(DType::F32, DType::BF16, convert::RoundMode::Rint, 64, 512));
     cases.push_back(convert_case(DType::F32, DType::S32, convert::RoundMode::Trunc, 64, 512));
     cases.push_back(convert_case(DType::S32, DType::F32, convert::RoundMode::Rint, 64, 512));
+    cases.push_back(convert_case(DType::F16, DType::S8, convert::RoundMode::Rint, 64, 1024));
     cases.push_back(quant_case(false, 64, 512));
     cases.push_back(quant_case(true, 64, 512));
     cases.push_back(dequant_case(DType::S8, 64, 1024));

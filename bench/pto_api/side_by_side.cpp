@@ -74,6 +74,44 @@ void run_case(const char* op, const char* name, int sources, float lo, float hi,
     std::fflush(stdout);
 }
 
+// Prints the best time of one call of f.
+template <typename F>
+void report(const char* op, const char* name, F&& f) {
+    std::printf("%s %s ns=%.0f\n", op, name, best_ns(f));
+    std::fflush(stdout);
+}
+
+// The reductions, expansions and conversions of ptosim-bench --summary.
+void reduce_and_convert_cases() {
+    VecTile<float, 64, 512> f32, f32_tmp;
+    VecTile<half, 64, 1024> f16;
+    VecTile<half, 64, 512> f16_out;
+    VecTile<int8_t, 64, 1024> s8_out;
+    Tile<TileType::Vec, float, 64, 1, BLayout::ColMajor> f32_col;
+    Tile<TileType::Vec, half, 64, 1, BLayout::ColMajor> f16_col;
+    VecTile<float, 1, 512> f32_row;
+    TASSIGN(f32, 0x0);
+    TASSIGN(f32_tmp, 0x40000);
+    TASSIGN(f16, 0x60000);
+    TASSIGN(s8_out, 0x0);  // over f32, which the last case no longer reads
+    TASSIGN(f16_out, 0x40000);
+    TASSIGN(f32_col, 0x20000);
+    TASSIGN(f16_col, 0x21000);
+    TASSIGN(f32_row, 0x22000);
+    load_random(f32, -100, 100, 3);
+    load_random(f16, -100, 100, 4);
+    report("TROWSUM", "FP32_64x512", [&] { TROWSUM(f32_col, f32, f32_tmp); });
+    report("TROWMAX", "FP16_64x1024", [&] { TROWMAX(f16_col, f16, f32_tmp); });
+    report("TCOLSUM", "FP32_64x512", [&] { TCOLSUM(f32_row, f32); });
+    // A softmax's step: x - rowmax(x), and exp of it.
+    load_random(f32, -10, 10, 3);
+    TROWMAX(f32_col, f32, f32_tmp);
+    report("TROWEXPANDSUB", "FP32_64x512", [&] { TROWEXPANDSUB(f32_tmp, f32, f32_col); });
+    report("TROWEXPANDEXPDIF", "FP32_64x512", [&] { TROWEXPANDEXPDIF(f32_tmp, f32, f32_col); });
+    report("TCVT", "FP32_to_FP16_64x512", [&] { TCVT(f16_out, f32, RoundMode::CAST_RINT); });
+    report("TCVT", "FP16_to_S8_64x1024", [&] { TCVT(s8_out, f16, RoundMode::CAST_RINT); });
+}
+
 }  // namespace
 
 int main() {
@@ -91,5 +129,6 @@ int main() {
     run_case<half, 64, 1024>("TEXP", "FP16_64x1024", 1, -10, 10, [](auto& d, auto& a, auto&) { TEXP(d, a); });
     run_case<float, 64, 512>("TRSQRT", "FP32_64x512", 1, 0.001f, 1000,
                              [](auto& d, auto& a, auto&) { TRSQRT(d, a); });
+    reduce_and_convert_cases();
     return 0;
 }

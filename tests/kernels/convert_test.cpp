@@ -95,9 +95,11 @@ std::vector<uint64_t> every_code(int bits) {
 }
 
 // Float patterns: every high half with low halves at and around the half (bit 12) and bfloat16 (bit 15)
-// rounding boundaries, the ends, and random ones.
+// rounding boundaries, the ends (0xFFFF: the float just below the next binade, such as 0.5 - 2^-25, which a
+// "+0.5 then truncate" rounding gets wrong), and random ones.
 std::vector<uint64_t> float_patterns(std::mt19937_64& rng) {
-    static constexpr uint32_t kLow[] = {0x0000, 0x0FFF, 0x1000, 0x1001, 0x3000, 0x7FFF, 0x8000, 0x8001};
+    static constexpr uint32_t kLow[] = {0x0000, 0x0FFF, 0x1000, 0x1001, 0x3000,
+                                        0x7FFF, 0x8000, 0x8001, 0xFFFF};
     std::vector<uint64_t> v;
     for (uint32_t hi = 0; hi < 0x10000; ++hi) {
         for (const uint32_t lo : kLow)
@@ -112,6 +114,12 @@ TEST_P(ConvertKernel, FastPairsGiveTheElementRuleForEveryHalfAndBfloat16Code) {
     for (const DType st : {DType::F16, DType::BF16})
         for (const SatMode sat : kSats)
             check(st, DType::F32, every_code(16), RoundMode::Rint, sat, rng);
+    // half -> int8 / uint8: every rounding mode (Odd runs the reference kernel) and saturation, so both the
+    // clamping and the wrapping (through int16 for int8, int32 for uint8) are covered.
+    for (const DType dt : {DType::S8, DType::U8})
+        for (const SatMode sat : kSats)
+            for (const RoundMode mode : kModes)
+                check(DType::F16, dt, every_code(16), mode, sat, rng);
 }
 
 TEST_P(ConvertKernel, FastPairsGiveTheElementRuleAroundEveryRoundingBoundary) {

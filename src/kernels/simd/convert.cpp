@@ -3,6 +3,7 @@
 //   float -> half, float -> bfloat16         round to nearest even, saturating or not
 //   float -> int32                            every direction but round-to-odd, saturating or not
 //   int32 -> float                            round to nearest even
+//   half -> int8, half -> uint8               every direction but round-to-odd, saturating or wrapping
 // Each gives the bits of ptosim::convert::convert_bits (tests/kernels/convert_test.cpp compares them on every
 // target); every other pair, direction or layout runs the reference kernel. The float -> half subnormal path
 // and int32 -> float use the FPU's rounding, which is round-to-nearest-even unless a program changes it.
@@ -180,6 +181,46 @@ void FloatToInt32Row(int32_t* dst, const float* src, int32_t n, Rounding r, Satu
     ScalarTail(dst, src, c, n, DType::F32, DType::S32, r, sat);
 }
 
+// One row of half -> int8 / uint8: widened to float (exact; x86's F16C where the target has it),
+// rounded to an integral float (every finite half is one of int32), then clamped (saturating) or, wrapping,
+// the low byte of the intermediate integer, whose range is int16 for int8 and int32 for uint8
+// (ptosim::convert::wrap_intermediate): a value outside it, inf and NaN give the intermediate's minimum,
+// whose low byte is 0.
+void HalfToByteRow(uint8_t* dst, const uint16_t* src, int32_t n, bool is_signed, Rounding r, Saturation sat) {
+    const hn::ScalableTag<float> df;
+    const hn::RebindToSigned<decltype(df)> di;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+    const hn::Rebind<hwy::float16_t, decltype(df)> dh;
+    const auto* in = reinterpret_cast<const hwy::float16_t*>(src);
+#else
+    const hn::RebindToUnsigned<decltype(df)> du;
+    const hn::Rebind<uint16_t, decltype(df)> d16;
+#endif
+    const hn::Rebind<uint8_t, decltype(df)> d8;
+    const auto lanes = static_cast<int32_t>(hn::Lanes(df));
+    const bool saturate = sat == Saturation::On;
+    const auto lo = hn::Set(df, is_signed ? -128.0f : 0.0f), hi = hn::Set(df, is_signed ? 127.0f : 255.0f);
+    // Wrapping: int8's intermediate is int16; uint8's is int32, which holds every finite half.
+    const auto wlo = hn::Set(df, is_signed ? -32768.0f : -65536.0f);
+    const auto whi = hn::Set(df, is_signed ? 32767.0f : 65536.0f);
+    int32_t c = 0;
+    for (; c + lanes <= n; c += lanes) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+        const auto f = hn::PromoteTo(df, hn::LoadU(dh, in + c));  // F16C: exact, NaN stays NaN
+#else
+        // Highway's emulated half promotion turns NaN into a number; the bit conversion keeps it.
+        const auto f = hn::BitCast(df, HalfToFloat(du, hn::PromoteTo(du, hn::LoadU(d16, src + c))));
+#endif
+        const auto y = RoundIntegral(df, f, r);
+        const auto inside = saturate ? hn::Eq(y, y) : hn::And(hn::Ge(y, wlo), hn::Le(y, whi));  // NaN: false
+        const auto v = saturate ? hn::Min(hn::Max(y, lo), hi) : y;
+        const auto i = hn::ConvertTo(di, hn::IfThenElseZero(inside, v));
+        // The low byte is the code; masked, every lane is in 0 .. 255 and the saturating demotion keeps it.
+        hn::StoreU(hn::DemoteTo(d8, hn::And(i, hn::Set(di, 0xFF))), d8, dst + c);
+    }
+    ScalarTail(dst, src, c, n, DType::F16, is_signed ? DType::S8 : DType::U8, r, sat);
+}
+
 void Int32ToFloatRow(float* dst, const int32_t* src, int32_t n) {
     const hn::ScalableTag<float> df;
     const hn::RebindToSigned<decltype(df)> di;
@@ -194,7 +235,15 @@ void Int32ToFloatRow(float* dst, const int32_t* src, int32_t n) {
 
 bool ConvertTile(const TileView& dst, const TileView& src, Rounding r, Saturation sat) {
     const DType st = src.dtype, dt = dst.dtype;
-    enum class Kind { HalfToFloat, Bf16ToFloat, FloatToHalf, FloatToBf16, FloatToInt, IntToFloat } kind;
+    enum class Kind {
+        HalfToFloat,
+        Bf16ToFloat,
+        FloatToHalf,
+        FloatToBf16,
+        FloatToInt,
+        IntToFloat,
+        HalfToByte
+    } kind;
     if ((st == DType::F16 || st == DType::BF16) && dt == DType::F32) {
         kind = st == DType::F16 ? Kind::HalfToFloat : Kind::Bf16ToFloat;
     } else if (st == DType::F32 && (dt == DType::F16 || dt == DType::BF16) && r == Rounding::Rint) {
@@ -203,6 +252,8 @@ bool ConvertTile(const TileView& dst, const TileView& src, Rounding r, Saturatio
         kind = Kind::FloatToInt;
     } else if (st == DType::S32 && dt == DType::F32 && r == Rounding::Rint) {
         kind = Kind::IntToFloat;
+    } else if (st == DType::F16 && (dt == DType::S8 || dt == DType::U8) && r != Rounding::Odd) {
+        kind = Kind::HalfToByte;
     } else {
         return false;
     }
@@ -222,6 +273,9 @@ bool ConvertTile(const TileView& dst, const TileView& src, Rounding r, Saturatio
                 break;
             case Kind::IntToFloat:
                 Int32ToFloatRow(dst.row<float>(row), src.row<int32_t>(row), n);
+                break;
+            case Kind::HalfToByte:
+                HalfToByteRow(dst.row<uint8_t>(row), src.row<uint16_t>(row), n, dt == DType::S8, r, sat);
                 break;
         }
     }

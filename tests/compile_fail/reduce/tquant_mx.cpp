@@ -1,4 +1,4 @@
-// expect-error: TQUANT: only the INT8_SYM and INT8_ASYM forms are provided (MX quantisation is not)
+// expect-error: TQUANT: this form is INT8_SYM / INT8_ASYM; MXFP8 and MXFP4_E2M1 take (dst, src, &exp, &max, &scaling)
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {
