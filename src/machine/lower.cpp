@@ -420,11 +420,11 @@ class Lowering {
         // The vector operand of an expansion: the view the model reads for the block's shape.
         for (std::size_t k = 0; k < tiles && modelled; ++k) {
             const SrcRole role = views.src[k];
-            if (role != SrcRole::RowVector && role != SrcRole::ColVector)
+            if (role != SrcRole::RowVector && role != SrcRole::ColVector && role != SrcRole::RowScale)
                 continue;
             const TileType& t = bindings_[src[k]].tile;
-            const DstForm f = dst_form(role == SrcRole::RowVector ? DstRule::RowVector : DstRule::ColVector,
-                                       shape, shape.type);
+            const DstForm f = dst_form(role == SrcRole::ColVector ? DstRule::ColVector : DstRule::RowVector,
+                                       shape, row_vector_type(role, shape.type));
             TileType want;
             want.dtype = f.dtype;
             want.rows = std::max(t.rows, 1);
@@ -433,7 +433,7 @@ class Lowering {
             want.valid_cols = f.valid_cols;
             if (!t.row_major() || !same_tile(t, want))
                 fail(Status::TypeMismatch, s.operands[k].loc,
-                     name + " reads its " + (role == SrcRole::RowVector ? "per-row" : "per-column") +
+                     name + " reads its " + (role == SrcRole::ColVector ? "per-column" : "per-row") +
                          " vector as " + tile_text(want, t.buf) + ": " + s.operands[k].name + " is " +
                          pto_as::print_tile_type(t));
         }

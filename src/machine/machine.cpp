@@ -188,7 +188,7 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
         return fault(e->first, e->second);
     if (!ops::has_kernel(op.op))
         return fault(FaultKind::NotImplemented, name);
-    if (op.views.dst == isa::DstRule::Unspecified)  // TQUANT, TDEQUANT, TPARTARGMAX: C++ API only so far
+    if (op.views.dst == isa::DstRule::Unspecified)  // TPARTARGMAX / TPARTARGMIN: C++ API only so far
         return fault(FaultKind::NotImplemented, name + " (the ISA model does not describe its operands yet)");
     if (b.srcs.size() < op.src_min || b.srcs.size() > op.src_max || b.dsts.size() != op.dsts ||
         b.scalars.size() != op.scalars)

@@ -68,9 +68,9 @@ bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, 
     if (role == SrcRole::Mask)
         return form_view(dst_form(DstRule::Mask, s, DType::U8), size, "a mask entry", "the block reads", out,
                          why);
-    if (role == SrcRole::RowVector)
-        return form_view(dst_form(DstRule::RowVector, s, s.type), size, "a per-row vector entry",
-                         "the block reads", out, why);
+    if (role == SrcRole::RowVector || role == SrcRole::RowScale)
+        return form_view(dst_form(DstRule::RowVector, s, row_vector_type(role, s.type)), size,
+                         "a per-row vector entry", "the block reads", out, why);
     if (role == SrcRole::ColVector)
         return form_view(dst_form(DstRule::ColVector, s, s.type), size, "a per-column vector entry",
                          "the block reads", out, why);

@@ -236,9 +236,11 @@ inline constexpr ConvertPairs kConvertPairs = {
 // and type (Data), as a column of filter bytes (THISTOGRAM's idx), or as the mask TCMP writes for the block's
 // shape (TSEL's mask). A destination has the sources' shape (Same), half their columns (TDEINTERLEAVE's
 // one-source form), the shape of a mask (TCMP) or of a histogram (THISTOGRAM). RowVector / ColVector: an
-// expansion's vector operand, [valid rows, 1] / [1, columns], and a reduction's result. Unspecified marks a
-// row whose views are not defined yet (none today): PTO-AS takes its result types as written.
-enum class SrcRole : uint8_t { Data, FilterBytes, Mask, RowVector, ColVector };
+// expansion's vector operand, [valid rows, 1] / [1, columns], and a reduction's result. RowScale: one float
+// per row, [valid rows, 1] (TQUANT's and TDEQUANT's scale and offset, float whatever the data's type).
+// Unspecified marks a row whose views are not defined yet (TPARTARGMAX / TPARTARGMIN): PTO-AS takes its
+// result types as written.
+enum class SrcRole : uint8_t { Data, FilterBytes, Mask, RowVector, ColVector, RowScale };
 enum class DstRule : uint8_t { Same, HalfCols, Mask, Histogram, RowVector, ColVector, Unspecified };
 struct Views {
     std::array<SrcRole, 4> src{};  // one role per source tile (TPARTARGMAX has four)

@@ -34,6 +34,11 @@ struct BlockShape {
 // LB1 = 1; LB2 = LB0; LB0 = LB2; neither LB0 nor LB2: one row filling an entry of `whole` bytes.
 BlockShape block_shape(const linx::Block& b, const std::array<uint64_t, 32>& regs, uint32_t whole);
 
+// The element type of a per-row source: the block's type (RowVector), float (RowScale).
+constexpr DType row_vector_type(SrcRole role, DType block_type) {
+    return role == SrcRole::RowScale ? DType::F32 : block_type;
+}
+
 // The view of a source entry of `size` bytes. false (and *why) when the shape does not fit the entry.
 bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, std::string* why);
 
