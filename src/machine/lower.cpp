@@ -437,15 +437,36 @@ class Lowering {
                          " vector as " + tile_text(want, t.buf) + ": " + s.operands[k].name + " is " +
                          pto_as::print_tile_type(t));
         }
+        // Index sources (TPARTARGMAX's): the data's shape in one index type, which is the block's destination
+        // type.
+        const TileType* index = nullptr;
+        for (std::size_t k = 0; k < tiles && first; ++k) {
+            if (views.src[k] != SrcRole::Index)
+                continue;
+            const TileType& t = bindings_[src[k]].tile;
+            const pto_as::Value& v = s.operands[k];
+            if (!index)
+                index = &t;
+            if (!t.row_major() || t.dtype != index->dtype || t.cols != first->cols ||
+                t.valid_rows != first->valid_rows || t.valid_cols != first->valid_cols)
+                fail(Status::NotExpressible, v.loc,
+                     name + " reads its index tiles with the loop bounds of " + s.operands[first_k].name +
+                         ": " + v.name +
+                         " must be a row-major tile of its columns and valid shape, in one index "
+                         "type (" +
+                         pto_as::print_tile_type(t) + ")");
+        }
+        if (index)
+            dst_type = index->dtype;
         const bool keeps_type =
             views.dst == DstRule::Same || views.dst == DstRule::RowVector || views.dst == DstRule::ColVector;
         if (modelled && first && dst_type != first->dtype && !op.has(isa::kDstType) && keeps_type)
             fail(Status::TypeMismatch, s.results.empty() ? s.loc : s.results[0].loc,
                  name + " keeps the element type: the result is " + pto_as::mlir_dtype_name(first->dtype));
-        const DstForm form = dst_form(views.dst, shape, dst_type);
         std::vector<TileType> result_types;
         for (std::size_t k = 0; k < s.results.size(); ++k) {
             const pto_as::Value& v = s.results[k];
+            const DstForm form = dst_form(views.dst, shape, dst_type, k);
             TileType want;
             want.dtype = form.dtype;
             want.cols = form.cols;
@@ -453,7 +474,8 @@ class Lowering {
             want.valid_cols = form.valid_cols;
             // Inferred: an elementwise result keeps the source's rows; a mask or a histogram has its valid
             // rows.
-            const bool rowwise = views.dst == DstRule::Same || views.dst == DstRule::HalfCols;
+            const bool rowwise = views.dst == DstRule::Same || views.dst == DstRule::HalfCols ||
+                                 views.dst == DstRule::ValueIndex;
             want.rows = rowwise && first ? first->rows : std::max(1, form.valid_rows);
             if (k < s.result_types.size()) {
                 const TileType& got = s.result_types[k].tile;

@@ -188,7 +188,7 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
         return fault(e->first, e->second);
     if (!ops::has_kernel(op.op))
         return fault(FaultKind::NotImplemented, name);
-    if (op.views.dst == isa::DstRule::Unspecified)  // TPARTARGMAX / TPARTARGMIN: C++ API only so far
+    if (op.views.dst == isa::DstRule::Unspecified)  // no row today: a C++-only instruction
         return fault(FaultKind::NotImplemented, name + " (the ISA model does not describe its operands yet)");
     if (b.srcs.size() < op.src_min || b.srcs.size() > op.src_max || b.dsts.size() != op.dsts ||
         b.scalars.size() != op.scalars)
@@ -233,8 +233,9 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
     std::vector<Entry> dst;
     std::vector<TileView> dst_views;
     std::size_t new_bytes = 0;
-    const DstForm form = dst_form(views.dst, shape, b.dst_type());
-    for (const linx::TileDst& d : b.dsts) {
+    for (std::size_t k = 0; k < b.dsts.size(); ++k) {
+        const linx::TileDst& d = b.dsts[k];
+        const DstForm form = dst_form(views.dst, shape, b.dst_type(), k);
         if (static_cast<unsigned>(d.hand) >= kHands)
             return fault(FaultKind::Unsupported, std::string("destination hand ") +
                                                      std::string(linx::hand_name(d.hand)) +

@@ -48,6 +48,7 @@ BlockShape block_shape(const linx::Block& b, const std::array<uint64_t, 32>& reg
     };
     BlockShape s;
     s.type = b.type;
+    s.dst_type = b.dst_type();
     const auto vc = value(linx::kValidCol), vr = value(linx::kValidRow), col = value(linx::kCol);
     s.valid_rows = vr.value_or(1);
     if (vc || col) {
@@ -74,7 +75,8 @@ bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, 
     if (role == SrcRole::ColVector)
         return form_view(dst_form(DstRule::ColVector, s, s.type), size, "a per-column vector entry",
                          "the block reads", out, why);
-    const std::size_t elem = dtype_size(s.type);
+    const DType type = role == SrcRole::Index ? s.dst_type : s.type;
+    const std::size_t elem = dtype_size(type);
     if (s.cols <= 0) {
         *why = "Col (LB2) is 0";
         return false;
@@ -82,16 +84,18 @@ bool src_view(SrcRole role, const BlockShape& s, uint32_t size, TileShape* out, 
     const auto rows = static_cast<int32_t>(size / (static_cast<std::size_t>(s.cols) * elem));
     if (s.valid_cols > s.cols || s.valid_rows > rows) {
         *why = std::string("an entry of ") + std::to_string(size) + " bytes holds " +
-               shape_text(rows, s.cols) + " " + std::string(dtype_name(s.type)) +
+               shape_text(rows, s.cols) + " " + std::string(dtype_name(type)) +
                " (Row x Col), the block reads " + shape_text(s.valid_rows, s.valid_cols) + " (LB1 x LB0)";
         return false;
     }
-    *out = TileShape{s.type, Layout::row_major(rows, s.cols), s.valid_rows, s.valid_cols};
+    *out = TileShape{type, Layout::row_major(rows, s.cols), s.valid_rows, s.valid_cols};
     return true;
 }
 
-DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type) {
+DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type, std::size_t k) {
     switch (rule) {
+        case DstRule::ValueIndex:  // the value in the sources' type, the index in the destination type
+            return {k == 0 ? s.type : dst_type, s.cols, s.valid_rows, s.valid_cols};
         case DstRule::Histogram:
             return {dst_type, 256, s.valid_rows, 256};
         case DstRule::Mask: {

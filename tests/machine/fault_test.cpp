@@ -37,14 +37,6 @@ const std::vector<Case>& cases() {
          "and N)",
          Arch::A5, "_stack"},
         {FaultKind::NotImplemented, "ESAVE <fp32>\n", 0, "block 0: not implemented: ESAVE"},
-        // A row whose operands the model does not describe yet (PTO-AS only: no Linx id).
-        {FaultKind::NotImplemented,
-         ".arg %a : !pto.tile<vec, 1x8xf32> iota 0 1\n.arg %i : !pto.tile<vec, 1x8xi32> iota 0 1\n"
-         "%v, %j = pto.tpartargmax %a, %a, %i, %i : (!pto.tile<vec, 1x8xf32>, !pto.tile<vec, 1x8xf32>, "
-         "!pto.tile<vec, 1x8xi32>, !pto.tile<vec, 1x8xi32>) -> (!pto.tile<vec, 1x8xf32>, !pto.tile<vec, "
-         "1x8xi32>)\n",
-         0, "block 0: not implemented: TPARTARGMAX (the ISA model does not describe its operands yet)",
-         Arch::A5, "_no_views"},
         {FaultKind::UnavailableOnProfile,
          ".tile T#1 s16 1x16\nTINTERLEAVE <LB0:16, s16>, T#1, T#1, ->T<32B>, ->T<32B>\n", 0,
          "block 0: instruction not available on this architecture profile: TINTERLEAVE on KIRIN9030",

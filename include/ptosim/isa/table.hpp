@@ -238,10 +238,21 @@ inline constexpr ConvertPairs kConvertPairs = {
 // one-source form), the shape of a mask (TCMP) or of a histogram (THISTOGRAM). RowVector / ColVector: an
 // expansion's vector operand, [valid rows, 1] / [1, columns], and a reduction's result. RowScale: one float
 // per row, [valid rows, 1] (TQUANT's and TDEQUANT's scale and offset, float whatever the data's type).
-// Unspecified marks a row whose views are not defined yet (TPARTARGMAX / TPARTARGMIN): PTO-AS takes its
-// result types as written.
-enum class SrcRole : uint8_t { Data, FilterBytes, Mask, RowVector, ColVector, RowScale };
-enum class DstRule : uint8_t { Same, HalfCols, Mask, Histogram, RowVector, ColVector, Unspecified };
+// Index: the data's shape in the block's destination type (B.DATR DstType), and ValueIndex: a first
+// destination of the sources' shape and type and a second of that shape in the destination type
+// (TPARTARGMAX's value and index tiles). Unspecified marks a row whose views are not defined yet (none
+// today): PTO-AS takes its result types as written.
+enum class SrcRole : uint8_t { Data, FilterBytes, Mask, RowVector, ColVector, RowScale, Index };
+enum class DstRule : uint8_t {
+    Same,
+    HalfCols,
+    Mask,
+    Histogram,
+    RowVector,
+    ColVector,
+    ValueIndex,
+    Unspecified
+};
 struct Views {
     std::array<SrcRole, 4> src{};  // one role per source tile (TPARTARGMAX has four)
     DstRule dst = DstRule::Same;

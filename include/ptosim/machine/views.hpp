@@ -28,6 +28,7 @@ isa::Views op_views(const isa::OpInfo& op, std::size_t nsrc);
 struct BlockShape {
     DType type = DType::U8;  // BSTART DataType
     int32_t valid_rows = 0, valid_cols = 0, cols = 0;
+    DType dst_type = DType::U8;  // B.DATR DstType (type when the block has none): the Index sources' type
 };
 
 // The loop-bound values (LBx = low 16 bits of GPR + imm) with the defaults of absent ones (docs/machine.md):
@@ -48,7 +49,8 @@ struct DstForm {
     DType dtype = DType::U8;
     int32_t cols = 0, valid_rows = 0, valid_cols = 0;
 };
-DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type);
+// `k` is the destination's position (ValueIndex's second destination has the destination type).
+DstForm dst_form(DstRule rule, const BlockShape& s, DType dst_type, std::size_t k = 0);
 
 // The view of a destination entry of `size` bytes: Row = size / (cols * elemsize). false (and *why) when the
 // valid rows do not fit.
