@@ -245,3 +245,40 @@ TEST_P(TQuantTest, MxFp8ZzExponentCopy) {
 }
 
 }  // namespace
+
+namespace {
+
+// pto::cpu_quant, the names pto-isa's tquant suites compute their expectations with: TQUANT's own rules.
+TEST(CpuQuantHelpers, GiveTQuantsRules) {
+    using namespace pto::cpu_quant;
+    const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_EQ((ComputeMxSharedExponent<QuantType::MXFP8, QuantScaleAlg::OCP>(32.0f)), 124);
+    EXPECT_EQ((ComputeMxSharedExponent<QuantType::MXFP8, QuantScaleAlg::OCP>(inf)), 0xF7);
+    EXPECT_EQ((ComputeMxSharedExponent<QuantType::MXFP4_E2M1, QuantScaleAlg::OCP>(inf)), 0xFD);
+    EXPECT_EQ((ComputeMxSharedExponent<QuantType::MXFP8, QuantScaleAlg::NV>(inf)), 0xFE);
+    EXPECT_EQ((ComputeMxSharedExponent<QuantType::MXFP4_E2M1, QuantScaleAlg::NV>(nan)), 0xFF);
+    EXPECT_EQ((ComputeMxSharedExponent<QuantType::MXFP4_E2M1, QuantScaleAlg::NV>(6.0f)), 127);  // 6 / 6 = 1
+    EXPECT_EQ((ComputeMxGroupScaling<QuantType::MXFP8, QuantScaleAlg::OCP>(32.0f, 124)), 8.0f);
+    EXPECT_EQ((ComputeMxGroupScaling<QuantType::MXFP8, QuantScaleAlg::NV>(inf, 0xFE)), 0x1p-127f);
+    EXPECT_TRUE(std::isnan(ComputeMxGroupScaling<QuantType::MXFP8, QuantScaleAlg::OCP>(nan, 0xFF)));
+    EXPECT_EQ(EncodeE4M3Fn<QuantScaleAlg::OCP>(256.0f), 0x78);
+    EXPECT_EQ(EncodeE4M3Fn<QuantScaleAlg::OCP>(-0.0f), 0x80);  // the sign of zero is kept (docs/compat.md)
+    EXPECT_EQ(EncodeE4M3Fn<QuantScaleAlg::NV>(1000.0f), 0x7E);
+    EXPECT_EQ(EncodeE2M1Magic(-inf), 0xF);
+    EXPECT_EQ(EncodeE2M1Magic(nan), 0x7);
+    EXPECT_EQ(EncodeE2M1Magic(2.5f), 0x4);  // a tie: to the even code (2)
+    EXPECT_EQ(AbsBf16BitsFromFloat(-1.0f), 0x3F80);
+    EXPECT_EQ(Bf16BitsToFloat(0x4040), 3.0f);
+    EXPECT_EQ(ApplyE2M1ScaleForSource<float>(3.0f, 0.5f), 1.5f);
+    Tile<TileType::Vec, half, 32, 64> t;
+    TASSIGN(t, 0x0);
+    for (int r = 0; r < 32; ++r)
+        for (int c = 0; c < 64; ++c)
+            t.SetElement(r, c, static_cast<half>(static_cast<float>(r - c)));
+    EXPECT_EQ((ComputeMxGroupMax<1, QuantType::MXFP8, QuantScaleAlg::OCP>(t, 3, 1)),
+              60.0f);  // row 3, cols 32..63
+    EXPECT_EQ((ComputeMxGroupMax<0, QuantType::MXFP8, QuantScaleAlg::OCP>(t, 5, 0)),
+              26.0f);  // col 5, rows 0..31
+}
+
+}  // namespace
