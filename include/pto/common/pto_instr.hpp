@@ -14,6 +14,7 @@
 #include "pto/instr/texpands.hpp"
 #include "pto/instr/thistogram.hpp"
 #include "pto/instr/tload.hpp"
+#include "pto/instr/tmatmul.hpp"
 #include "pto/instr/tpartarg.hpp"
 #include "pto/instr/tquant.hpp"
 #include "pto/instr/tsel.hpp"

@@ -1,0 +1,26 @@
+// The matmul family (TMATMUL, TMATMUL_ACC, TMATMUL_BIAS and the TGEMV forms, docs/isa/TMATMUL.md): the cube's
+// C = A x B on Left / Right / Acc tiles of any layout.
+#pragma once
+
+#include "ptosim/core/tile_view.hpp"
+
+namespace ptosim {
+
+namespace ops {
+// Checked entry point. M = a's valid rows, K = a's valid columns (b's valid rows must equal it), N = b's
+// valid columns. For i < M, j < N: s = the k-ordered chain s = fma(a(i, k), b(k, j), s) from s = 0 in the
+// accumulator type (float for half, bfloat16 and float inputs, every step rounded once; int32 for int8
+// inputs, wrapping), then c(i, j) = s, or acc_in(i, j) + s (TMATMUL_ACC; acc_in may be c itself), or s +
+// bias(0, j) (TMATMUL_BIAS), that sum rounded once more. a and b have one element type; c, acc_in and bias
+// the accumulator type; c's valid region holds M x N. c must not overlap a, b or bias.
+void tmatmul(const TileView& c, const TileView& a, const TileView& b, const TileView* acc_in,
+             const TileView* bias);
+}  // namespace ops
+
+// The kernel; operands must already be valid.
+namespace ref {
+void tmatmul(const TileView& c, const TileView& a, const TileView& b, const TileView* acc_in,
+             const TileView* bias);
+}  // namespace ref
+
+}  // namespace ptosim
