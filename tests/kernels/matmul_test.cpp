@@ -227,7 +227,8 @@ TEST_F(Matmul, RunTimeRules) {
     EXPECT_FAILS_UNTOUCHED(ops::tmatmul(c, a, b, nullptr, &bias),
                            "TMATMUL: bias holds one value per output column");
     const TileView int_a = tiles.place(DType::S32, Layout::row_major(16, 32), 16, 32);
-    EXPECT_FAILS_UNTOUCHED(ops::tmatmul(c, int_a, b, nullptr, nullptr), "TMATMUL: element type not supported");
+    EXPECT_FAILS_UNTOUCHED(ops::tmatmul(c, int_a, b, nullptr, nullptr),
+                           "TMATMUL: element type not supported");
 }
 
 }  // namespace
