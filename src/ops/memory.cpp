@@ -2,6 +2,7 @@
 #include "ptosim/ops/memory.hpp"
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "validate.hpp"
 
@@ -9,12 +10,17 @@ namespace ptosim::ops {
 
 namespace {
 
-void check_global(const TileView& tile, const GlobalView& g, const char* instr) {
+void check_global(const TileView& tile, const GlobalView& g, const char* instr, bool converting = false) {
     validate::tile(tile, instr, "tile");
     validate::global(g, instr, "global tensor");
-    PTOSIM_CHECK(dtype_size(g.dtype) == tile.elem_size(), instr,
-                 "tile and global tensor element sizes must match", {"tile", dtype_cpp_name(tile.dtype)},
-                 {"global", dtype_cpp_name(g.dtype)});
+    if (converting) {
+        validate::dtype_in(isa::kConvertible, tile.dtype, instr, "tile");
+        validate::dtype_in(isa::kConvertible, g.dtype, instr, "global tensor");
+    } else {
+        PTOSIM_CHECK(dtype_size(g.dtype) == tile.elem_size(), instr,
+                     "tile and global tensor element sizes must match", {"tile", dtype_cpp_name(tile.dtype)},
+                     {"global", dtype_cpp_name(g.dtype)});
+    }
     // The global view may be larger than the region moved (dst[r0 + i, c0 + j] = src[i, j]); a smaller one
     // would make the transfer reach past it.
     PTOSIM_CHECK(
@@ -48,6 +54,24 @@ void tstore(const GlobalView& dst, const TileView& src) {
     } else {
         simd::tstore(dst, src);
     }
+}
+
+void tstore(const GlobalView& dst, const TileView& src, const StoreSpec& spec) {
+    constexpr const char* kInstr = "TSTORE";
+    const bool plain =
+        !spec.relu && !spec.atomic_add && spec.mode == prequant::Mode::NoQuant && dst.dtype == src.dtype;
+    if (plain)
+        return tstore(dst, src);
+    check_global(src, dst, kInstr, true);
+    if (!spec.words.empty()) {
+        const int32_t need = spec.words_by_row ? src.valid_rows : src.valid_cols;
+        PTOSIM_CHECK(static_cast<std::size_t>(need) <= spec.words.size(), kInstr,
+                     spec.words_by_row
+                         ? "the quantisation tile needs one word per tile row (a column-major tile)"
+                         : "the quantisation tile needs one word per tile column",
+                     {"needed", need}, {"words", spec.words.size()});
+    }
+    ref::tstore(dst, src, spec);
 }
 
 }  // namespace ptosim::ops

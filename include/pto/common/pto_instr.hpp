@@ -15,6 +15,7 @@
 #include "pto/instr/thistogram.hpp"
 #include "pto/instr/tload.hpp"
 #include "pto/instr/tmatmul.hpp"
+#include "pto/instr/tmov.hpp"
 #include "pto/instr/tpartarg.hpp"
 #include "pto/instr/tquant.hpp"
 #include "pto/instr/tsel.hpp"

@@ -1,10 +1,12 @@
-// TLOAD / TSTORE: copy the valid region of a tile from / to a GlobalTensor.
+// TLOAD / TSTORE: copy the valid region of a tile from / to a GlobalTensor (docs/isa/TLOAD.md, TSTORE.md);
+// TSTORE's converting, ReLU, accumulating and quantising forms.
 #pragma once
 
 #include <type_traits>
 
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
+#include "pto/instr/quant_args.hpp"
 #include "ptosim/core/global_view.hpp"
 #include "ptosim/ops/memory.hpp"
 
@@ -57,16 +59,104 @@ PTO_INST RecordEvent TLOAD(TileData& dst, GlobalData& src, WaitEvents&... events
     return {};
 }
 
-template <typename GlobalData, typename TileData, typename... WaitEvents>
-PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
+namespace detail {
+
+// Every TSTORE form: the tile's valid region to the global tensor, converted (from an Acc tile, or with a
+// quantisation word), with ReLU, or added to it (AtomicAdd).
+template <bool kQuantised, typename TileData, typename GlobalData>
+void tstore(GlobalData& dst, TileData& src, AtomicType atomic, ReluPreMode relu, QuantArg q = {}) {
     PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TSTORE", "dst must be a GlobalTensor");
     PTOSIM_STATIC_CHECK(is_tile_data_v<TileData>, "TSTORE", "src must be a Tile");
-    PTOSIM_STATIC_CHECK(sizeof(typename TileData::DType) == sizeof(typename GlobalData::RawDType), "TSTORE",
-                        "tile and global tensor element sizes must match");
     PTOSIM_STATIC_CHECK(detail::movable_global_layout(GlobalData::layout), "TSTORE",
                         "the global tensor layout must be Layout::ND, Layout::DN or Layout::NZ");
+    using TT = typename TileData::DType;
+    using GT = typename GlobalData::RawDType;
+    PTOSIM_STATIC_CHECK(
+        kQuantised || TileData::Loc == TileType::Acc || sizeof(TT) == sizeof(GT), "TSTORE",
+        "tile and global tensor element sizes must match (only an Acc tile, through the fixpipe, "
+        "or a quantising form converts)");
+    ptosim::StoreSpec s;
+    s.relu = relu == ReluPreMode::NormalRelu;
+    s.atomic_add = atomic == AtomicType::AtomicAdd;
+    constexpr auto tt = ptosim::dtype_of<TT>;
+    constexpr auto gt = ptosim::dtype_of<GT>;
+    if (q.kind == QuantArg::Kind::Scalar) {
+        s.mode = ptosim::prequant::scalar_mode(tt, gt);
+        s.scalar = q.scalar;
+    } else if (q.kind == QuantArg::Kind::Vector) {
+        s.mode = ptosim::prequant::vector_mode(tt, gt);
+        if (s.mode != ptosim::prequant::Mode::NoQuant)
+            s.words = q.words;
+        // One word per output column from an Acc tile (the devices' fixpipe); pto-isa's CPU rule for other
+        // tiles: per column of a row-major tile, per row of a column-major one.
+        s.words_by_row = TileData::Loc != TileType::Acc && !TileData::isRowMajor;
+    }
+    s.saturate = quant_saturation();
+    ptosim::ops::tstore(global_view(dst), src.view(), s);
+}
+
+}  // namespace detail
+
+template <typename TileData, typename GlobalData, typename... WaitEvents>
+PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
     TSYNC(events...);
-    ptosim::ops::tstore(detail::global_view(dst), src.view());
+    detail::tstore<false>(dst, src, AtomicType::AtomicNone, ReluPreMode::NoRelu);
+    return {};
+}
+template <STPhase Phase, typename TileData, typename GlobalData, typename... WaitEvents>
+PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
+    TSYNC(events...);
+    detail::tstore<false>(dst, src, AtomicType::AtomicNone, ReluPreMode::NoRelu);
+    return {};
+}
+template <typename TileData, typename GlobalData, AtomicType atomicType, typename... WaitEvents>
+PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
+    TSYNC(events...);
+    detail::tstore<false>(dst, src, atomicType, ReluPreMode::NoRelu);
+    return {};
+}
+template <STPhase Phase, typename TileData, typename GlobalData, AtomicType atomicType,
+          typename... WaitEvents>
+PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
+    TSYNC(events...);
+    detail::tstore<false>(dst, src, atomicType, ReluPreMode::NoRelu);
+    return {};
+}
+template <typename TileData, typename GlobalData, AtomicType atomicType = AtomicType::AtomicNone,
+          ReluPreMode reluPreMode, typename... WaitEvents>
+PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
+    TSYNC(events...);
+    detail::tstore<false>(dst, src, atomicType, reluPreMode);
+    return {};
+}
+template <STPhase Phase, typename TileData, typename GlobalData,
+          AtomicType atomicType = AtomicType::AtomicNone, ReluPreMode reluPreMode, typename... WaitEvents>
+PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
+    TSYNC(events...);
+    detail::tstore<false>(dst, src, atomicType, reluPreMode);
+    return {};
+}
+template <typename TileData, typename GlobalData, AtomicType atomicType = AtomicType::AtomicNone,
+          ReluPreMode reluPreMode = ReluPreMode::NoRelu, typename... WaitEvents>
+PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, uint64_t preQuantScalar, WaitEvents&... events) {
+    TSYNC(events...);
+    detail::tstore<true>(dst, src, atomicType, reluPreMode, detail::scalar_quant(preQuantScalar));
+    return {};
+}
+template <STPhase Phase, typename TileData, typename GlobalData,
+          AtomicType atomicType = AtomicType::AtomicNone, ReluPreMode reluPreMode = ReluPreMode::NoRelu,
+          typename... WaitEvents>
+PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, uint64_t preQuantScalar, WaitEvents&... events) {
+    TSYNC(events...);
+    detail::tstore<true>(dst, src, atomicType, reluPreMode, detail::scalar_quant(preQuantScalar));
+    return {};
+}
+template <typename TileData, typename GlobalData, typename FpTileData,
+          AtomicType atomicType = AtomicType::AtomicNone, ReluPreMode reluPreMode = ReluPreMode::NoRelu,
+          typename... WaitEvents>
+PTO_INST RecordEvent TSTORE_FP(GlobalData& dst, TileData& src, FpTileData& fp, WaitEvents&... events) {
+    TSYNC(events...);
+    detail::tstore<true>(dst, src, atomicType, reluPreMode, detail::vector_quant(fp, "TSTORE_FP"));
     return {};
 }
 

@@ -1,45 +1,15 @@
 // Fast TLOAD / TSTORE: walk the tile in its contiguous direction and copy each piece that is contiguous on
 // both sides with one memcpy (or one strided loop when the global tensor or the layout is strided). No
 // per-element index arithmetic: offsets are computed once per piece.
-#include <cstring>
+#include <algorithm>
 
+#include "../common/copy_run.hpp"
 #include "../common/pad.hpp"
 #include "ptosim/ops/memory.hpp"
 
 namespace ptosim::simd {
 
 namespace {
-
-template <typename T>
-void copy_strided_typed(std::byte* dst, int64_t dst_step, const std::byte* src, int64_t src_step, int64_t n) {
-    auto* d = reinterpret_cast<T*>(dst);
-    const auto* s = reinterpret_cast<const T*>(src);
-    for (int64_t k = 0; k < n; ++k)
-        d[k * dst_step] = s[k * src_step];
-}
-
-// Copy n elements of es bytes; steps are in elements.
-void copy_run(std::byte* dst, int64_t dst_step, const std::byte* src, int64_t src_step, int64_t n,
-              std::size_t es) {
-    if (dst_step == 1 && src_step == 1) {
-        std::memcpy(dst, src, static_cast<std::size_t>(n) * es);
-        return;
-    }
-    switch (es) {
-        case 1:
-            copy_strided_typed<uint8_t>(dst, dst_step, src, src_step, n);
-            break;
-        case 2:
-            copy_strided_typed<uint16_t>(dst, dst_step, src, src_step, n);
-            break;
-        case 4:
-            copy_strided_typed<uint32_t>(dst, dst_step, src, src_step, n);
-            break;
-        default:
-            copy_strided_typed<uint64_t>(dst, dst_step, src, src_step, n);
-            break;
-    }
-}
 
 enum class Direction { Load, Store };
 
@@ -51,9 +21,9 @@ void transfer(const TileView& tile, const GlobalView& g) {
         std::byte* t = tile.data + tile_offset * es;
         std::byte* gp = g.data + g_offset * ies;
         if constexpr (D == Direction::Load) {
-            copy_run(t, tile_step, gp, g_step, n, es);
+            kernels::copy_run(t, tile_step, gp, g_step, n, es);
         } else {
-            copy_run(gp, g_step, t, tile_step, n, es);
+            kernels::copy_run(gp, g_step, t, tile_step, n, es);
         }
     };
     if (tile.layout.row_step() == 1) {
