@@ -18,7 +18,7 @@ namespace ptosim::bench::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 // Runs `iters` rounds of kChains FMAs; returns a lane of the sums so the loop is not removed.
-constexpr int kChains = 16;
+constexpr int kChains = HWY_MAX_BYTES >= 64 ? 16 : 12;  // plus two constants: fits 16 or 32 registers
 
 HWY_NOINLINE float FmaChains(int64_t iters, float scale) {
     const hn::ScalableTag<float> d;
