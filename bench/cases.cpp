@@ -15,6 +15,7 @@
 #include "ptosim/ops/execute.hpp"
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
+#include "ptosim/ops/matmul.hpp"
 #include "ptosim/ops/quant.hpp"
 
 namespace ptosim::bench {
@@ -255,6 +256,46 @@ Case convert_case(DType st, DType dt, convert::RoundMode mode, int32_t rows, int
     return c;
 }
 
+// TMATMUL C[M x N] = A[M x K] x B[K x N] on the cube's tiles: Left Nz, Right Zn (boxes of 16 rows x 32
+// bytes), Acc Nz (16 x 16); inputs uniform in [-1, 1] (int8: any value). Counts 2 M K N operations.
+Case matmul_case(DType in, int32_t m, int32_t k, int32_t n) {
+    struct State {
+        std::shared_ptr<std::byte[]> a_mem, b_mem, c_mem;
+        TileView a, b, c;
+    };
+    auto s = std::make_shared<State>();
+    const DType acc = in == DType::S8 ? DType::S32 : DType::F32;
+    const auto per32 = static_cast<int32_t>(32 / dtype_size(in));
+    const auto place = [](std::shared_ptr<std::byte[]>& mem, DType t, Layout layout) {
+        mem = ub::allocate_auto(dtype_bytes(t, layout.size()));
+        return TileView{mem.get(), t, layout, layout.rows, layout.cols};
+    };
+    s->a = place(s->a_mem, in, Layout::boxed(Layout::Kind::Nz, m, k, 16, per32));
+    s->b = place(s->b_mem, in, Layout::boxed(Layout::Kind::Zn, k, n, per32, 16));
+    s->c = place(s->c_mem, acc, Layout::boxed(Layout::Kind::Nz, m, n, 16, 16));
+    auto& g = rng();
+    std::uniform_real_distribution<float> dist(-1, 1);
+    for (const TileView* v : {&s->a, &s->b})
+        visit_dtype(in, [&](auto tag) {
+            using T = decltype(tag);
+            if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16> ||
+                          std::is_same_v<T, bfloat16>)
+                fill<T>(*v, [&] { return T(dist(g)); });
+            else
+                fill<T>(*v, [&] { return static_cast<T>(g()); });
+        });
+    Case c;
+    c.op = "TMATMUL";
+    c.name = std::string(dtype_name(in)) + "_to_" + std::string(dtype_name(acc)) + "_" + std::to_string(m) +
+             "x" + std::to_string(k) + "x" + std::to_string(n) + "_Nz_Zn_Nz";
+    c.input_bytes = s->a.bytes() + s->b.bytes();
+    c.threads = 1;
+    c.flops = 2.0 * m * k * n;
+    c.run = [s] { ops::tmatmul(s->c, s->a, s->b, nullptr, nullptr); };
+    c.state = s;
+    return c;
+}
+
 // TDEQUANT of a rows x cols int8 / int16 tile (any values) with per-row [R, 1] scale and offset.
 // TQUANT INT8_SYM (int8) or INT8_ASYM (uint8) of a rows x cols float tile with per-row [R, 1] parameters.
 Case quant_case(bool asym, int32_t rows, int32_t cols) {
@@ -370,6 +411,10 @@ std::vector<Case> all_cases() {
     cases.push_back(quant_case(true, 64, 512));
     cases.push_back(dequant_case(DType::S8, 64, 1024));
     cases.push_back(dequant_case(DType::S16, 64, 512));
+    // The cube's matmul (M x K x N).
+    cases.push_back(matmul_case(DType::F32, 128, 128, 128));
+    cases.push_back(matmul_case(DType::F16, 128, 256, 128));
+    cases.push_back(matmul_case(DType::S8, 128, 512, 128));
     // TINTERLEAVE / TDEINTERLEAVE.
     for (const std::string op : {"TINTERLEAVE", "TDEINTERLEAVE"}) {
         cases.push_back(interleave_case(op, DType::F32, 64, 256));

@@ -15,6 +15,7 @@ struct Case {
     std::string name;         // "u16_64x1024_byte1"
     std::size_t input_bytes;  // bytes the instruction reads (the memcpy baseline copies as many)
     unsigned threads;         // threads the fast path may use
+    double flops = 0;         // floating-point (or integer) operations of one run, when they are counted
     // Runs the instruction once on prepared tiles (the backend is chosen by the caller).
     std::function<void()> run;
     // Keeps the case's buffers alive.

@@ -4,6 +4,9 @@
 //   ptosim-bench --summary [--filter=TEXT] [--reps=N] [--target=AVX2|SSE4|...] [--copy-loop]
 //                                 one line per case, all three timings taken in the same run (best of N):
 //   <OP> <case> ref_ns=<t> fast_ns=<t> memcpy_ns=<t> speedup=<ref/fast> vs_memcpy=<fast/memcpy> threads=<n>
+//                                 cases that count operations (TMATMUL) append gflops=<fast> ref_gflops=<ref>
+//                                 of_peak=<fast / the peak FMA rate>, the peak (peak_fma.cpp) measured once
+//                                 before the first such case and printed as a line of its own
 //                                 --copy-loop appends copyloop_ns=<t> vs_copyloop=<fast/copyloop>: the same
 //                                 bytes through a SIMD load/store loop (copy_loop.cpp says why).
 //   ptosim-bench --exhaustive=TEXP,TLOG,TSQRT,TRSQRT,TRECIP,TPOWS:2.5 [--range=FIRST:END] [--target=...]
@@ -29,6 +32,7 @@
 #include "cases.hpp"
 #include "copy_loop.hpp"
 #include "exhaustive.hpp"
+#include "peak_fma.hpp"
 #include "ptosim/core/ub.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/runtime/thread_pool.hpp"
@@ -120,6 +124,7 @@ int summary(const std::string& filter, int reps, bool copy_loop) {
     // Threads inherit their creator's CPU mask: start the pool's workers before pinning this thread.
     ptosim::parallel_for(1 << 20, 1, [](int64_t, int64_t) {});
     pin_to_current_cpu();
+    double peak = 0;
     for (const Case& c : ptosim::bench::all_cases()) {
         const std::string full = c.op + " " + c.name;
         if (!filter.empty() && full.find(filter) == std::string::npos)
@@ -136,9 +141,17 @@ int summary(const std::string& filter, int reps, bool copy_loop) {
             fast_ns = best_ns(c.run, reps);
         }
         memcpy_ns = best_ns(Memcpy(c.input_bytes), reps);
+        if (c.flops > 0 && peak == 0) {
+            peak = ptosim::bench::peak_fma_flops();
+            std::printf("# peak FMA rate %.1f GFLOP/s (one thread, %s, register-only FMA chains)\n",
+                        peak * 1e-9, ptosim::bench::peak_fma_target());
+        }
         std::printf("%s ref_ns=%.0f fast_ns=%.0f memcpy_ns=%.0f speedup=%.2f vs_memcpy=%.2f threads=%u",
                     full.c_str(), ref_ns, fast_ns, memcpy_ns, ref_ns / fast_ns, fast_ns / memcpy_ns,
                     c.threads);
+        if (c.flops > 0)
+            std::printf(" gflops=%.1f ref_gflops=%.2f of_peak=%.2f", c.flops / fast_ns, c.flops / ref_ns,
+                        c.flops * 1e9 / fast_ns / peak);
         if (copy_loop) {
             const double loop_ns = best_ns(CopyLoop(c.input_bytes), reps);
             std::printf(" copyloop_ns=%.0f vs_copyloop=%.2f", loop_ns, fast_ns / loop_ns);
@@ -163,6 +176,9 @@ void register_benchmarks() {
                         c.run();
                     st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) *
                                          static_cast<int64_t>(c.input_bytes));
+                    if (c.flops > 0)
+                        st.counters["FLOP/s"] = benchmark::Counter(
+                            c.flops * static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
                 });
         }
         benchmark::RegisterBenchmark(

@@ -2,6 +2,7 @@
 #include "ptosim/ops/matmul.hpp"
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/kernels/backend.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -56,6 +57,8 @@ void tmatmul(const TileView& c, const TileView& a, const TileView& b, const Tile
     }
     validate::disjoint(c, "dst", a, "a", kInstr);
     validate::disjoint(c, "dst", b, "b", kInstr);
+    if (active_backend() == Backend::Simd && simd::tmatmul(c, a, b, acc_in, bias))
+        return;
     ref::tmatmul(c, a, b, acc_in, bias);
 }
 

@@ -23,4 +23,11 @@ void tmatmul(const TileView& c, const TileView& a, const TileView& b, const Tile
              const TileView* bias);
 }  // namespace ref
 
+namespace simd {
+// The fast kernel, the reference's bits; false when this SIMD target has none for the input type (float
+// accumulators need a fused multiply-add instruction), and the reference kernel runs.
+bool tmatmul(const TileView& c, const TileView& a, const TileView& b, const TileView* acc_in,
+             const TileView* bias);
+}  // namespace simd
+
 }  // namespace ptosim
