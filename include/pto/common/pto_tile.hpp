@@ -341,8 +341,13 @@ struct Tile {
     PTOSIM_STATIC_CHECK(isBoxedLayout || isRowMajor || (Rows * sizeof(DType)) % TileConfig::alignedSize == 0,
                         "Tile",
                         "a column-major tile's column (Rows * sizeof(DType)) must be a multiple of 32 bytes");
-    PTOSIM_STATIC_CHECK(!isBoxedLayout || (Rows % InnerRows == 0 && Cols % InnerCols == 0), "Tile",
-                        "a boxed (fractal) tile's Rows and Cols must be multiples of the box shape");
+    PTOSIM_STATIC_CHECK(!isBoxedLayout || Cols % InnerCols == 0, "Tile",
+                        "a boxed (fractal) tile's Cols must be a multiple of the box's columns");
+    PTOSIM_STATIC_CHECK(!isBoxedLayout || Rows % InnerRows == 0 || Rows == 1 ||
+                            SFractalSize_ == TileConfig::fractalMxSize,
+                        "Tile",
+                        "a boxed (fractal) tile's Rows must be a multiple of the box's rows (except a one-row "
+                        "tile or an MX scale tile)");
 
     Tile() = default;
 

@@ -52,10 +52,12 @@ struct Layout {
         const int64_t br = r / inner_rows, ir = r % inner_rows;
         const int64_t bc = c / inner_cols, ic = c % inner_cols;
         const int64_t box = int64_t{inner_rows} * inner_cols;
-        const int64_t box_index =
-            boxes_row_major() ? br * (cols / inner_cols) + bc : bc * (rows / inner_rows) + br;
+        // A row of boxes spans all the columns (Z), a column of boxes all the rows (N), also when the tile
+        // has fewer rows than a box (pto-isa allows it for a one-row cube tile and for Vec tiles).
+        const int64_t outer = boxes_row_major() ? br * int64_t{cols} * inner_rows + bc * box
+                                                : bc * int64_t{rows} * inner_cols + br * box;
         const int64_t inner = inner_row_major() ? ir * inner_cols + ic : ic * inner_rows + ir;
-        return static_cast<std::size_t>(box_index * box + inner);
+        return static_cast<std::size_t>(outer + inner);
     }
 
     // Distance in elements between (r, c) and (r, c + 1) inside one span.
