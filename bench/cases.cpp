@@ -16,6 +16,7 @@
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
 #include "ptosim/ops/matmul.hpp"
+#include "ptosim/ops/move.hpp"
 #include "ptosim/ops/quant.hpp"
 
 namespace ptosim::bench {
@@ -296,6 +297,59 @@ Case matmul_case(DType in, int32_t m, int32_t k, int32_t n) {
     return c;
 }
 
+// TMOV of a rows x cols tile between layouts, converting when the types differ: the cube's feeds (Mat Nz ->
+// Left Nz, Mat Nz -> Right Zn, a per-box transpose) and the accumulator's way out (Acc Nz float -> Vec ND
+// half).
+Case move_case(DType st, Layout::Kind sk, DType dt, Layout::Kind dk, int32_t rows, int32_t cols) {
+    struct State {
+        std::shared_ptr<std::byte[]> src_mem, dst_mem;
+        TileView src, dst;
+    };
+    auto s = std::make_shared<State>();
+    const auto layout = [&](DType t, Layout::Kind k) {
+        const auto per32 = static_cast<int32_t>(32 / dtype_size(t));
+        const bool acc = t == DType::F32 && k == Layout::Kind::Nz && st != dt;  // the L0C box is 16 x 16
+        switch (k) {
+            case Layout::Kind::RowMajor:
+                return Layout::row_major(rows, cols);
+            case Layout::Kind::Nz:
+                return Layout::boxed(k, rows, cols, 16, acc ? 16 : per32);
+            default:
+                return Layout::boxed(k, rows, cols, per32, 16);
+        }
+    };
+    const auto place = [](std::shared_ptr<std::byte[]>& mem, DType t, Layout l) {
+        mem = ub::allocate_auto(dtype_bytes(t, l.size()));
+        return TileView{mem.get(), t, l, l.rows, l.cols};
+    };
+    s->src = place(s->src_mem, st, layout(st, sk));
+    s->dst = place(s->dst_mem, dt, layout(dt, dk));
+    auto& g = rng();
+    std::uniform_real_distribution<float> dist(-1000, 1000);
+    visit_dtype(st, [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (std::is_same_v<T, float> || std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>)
+            fill<T>(s->src, [&] { return T(dist(g)); });
+        else
+            fill<T>(s->src, [&] { return static_cast<T>(g()); });
+    });
+    Case c;
+    c.op = "TMOV";
+    c.name = std::string(dtype_name(st)) + "_" + std::string(layout_kind_name(sk)) + "_to_" +
+             std::string(dtype_name(dt)) + "_" + std::string(layout_kind_name(dk)) + "_" +
+             std::to_string(rows) + "x" + std::to_string(cols);
+    c.input_bytes = s->src.bytes();
+    c.threads = 1;
+    c.run = [s, rows, cols] {
+        MoveSpec m;
+        m.rows = rows;
+        m.cols = cols;
+        ops::tmove("TMOV", s->dst, s->src, m);
+    };
+    c.state = s;
+    return c;
+}
+
 // TDEQUANT of a rows x cols int8 / int16 tile (any values) with per-row [R, 1] scale and offset.
 // TQUANT INT8_SYM (int8) or INT8_ASYM (uint8) of a rows x cols float tile with per-row [R, 1] parameters.
 Case quant_case(bool asym, int32_t rows, int32_t cols) {
@@ -415,6 +469,9 @@ std::vector<Case> all_cases() {
     cases.push_back(matmul_case(DType::F32, 128, 128, 128));
     cases.push_back(matmul_case(DType::F16, 128, 256, 128));
     cases.push_back(matmul_case(DType::S8, 128, 512, 128));
+    cases.push_back(move_case(DType::F16, Layout::Kind::Nz, DType::F16, Layout::Kind::Nz, 128, 256));
+    cases.push_back(move_case(DType::F16, Layout::Kind::Nz, DType::F16, Layout::Kind::Zn, 256, 128));
+    cases.push_back(move_case(DType::F32, Layout::Kind::Nz, DType::F16, Layout::Kind::RowMajor, 128, 128));
     // TINTERLEAVE / TDEINTERLEAVE.
     for (const std::string op : {"TINTERLEAVE", "TDEINTERLEAVE"}) {
         cases.push_back(interleave_case(op, DType::F32, 64, 256));

@@ -3,6 +3,8 @@
 // piece with one memcpy or strided loop (same element type) or one call of the fast TCVT kernel on a 1 x n
 // view (a conversion, when the piece is contiguous on both sides). Offsets are computed once per piece.
 #include "ptosim/ops/move.hpp"
+#include <cstring>
+
 #include "../common/copy_run.hpp"
 #include "ptosim/ops/convert.hpp"
 
@@ -38,6 +40,77 @@ void for_each_piece(const TileView& dst, const TileView& src, const MoveSpec& s,
     }
 }
 
+// Same element type, piece by piece.
+void copy_pieces(const TileView& dst, const TileView& src, const MoveSpec& s, bool by_rows) {
+    if (s.rows <= 0 || s.cols <= 0)
+        return;
+    const std::size_t es = dst.elem_size();
+    const int32_t lines = by_rows ? s.rows : s.cols;
+    for (int32_t k = 0; k < lines; ++k) {
+        for_each_piece(dst, src, s, by_rows, k,
+                       [&](std::size_t doff, std::size_t soff, int32_t n, int64_t dstep, int64_t sstep) {
+                           kernels::copy_run(dst.data + doff * es, dstep, src.data + soff * es, sstep, n, es);
+                       });
+    }
+}
+
+// Same element type and the same box shape and inner order on both sides, the window starting on box
+// corners: every whole box is one contiguous block on both sides, and consecutive boxes that are adjacent on
+// both sides merge into one memcpy (a Nz -> Nz move of whole columns of boxes is one memcpy per column, or
+// one for the whole tile). The partial boxes at the window's bottom and right edges go piece by piece.
+bool copy_boxes(const TileView& dst, const TileView& src, const MoveSpec& s, bool by_rows) {
+    const Layout &dl = dst.layout, &sl = src.layout;
+    const int32_t ir = dl.inner_rows, ic = dl.inner_cols;
+    if (!dl.is_boxed() || !sl.is_boxed() || sl.inner_rows != ir || sl.inner_cols != ic ||
+        sl.inner_row_major() != dl.inner_row_major() || s.src_row % ir != 0 || s.dst_row % ir != 0 ||
+        s.src_col % ic != 0 || s.dst_col % ic != 0)
+        return false;
+    const std::size_t es = dst.elem_size();
+    const std::size_t box = static_cast<std::size_t>(ir) * static_cast<std::size_t>(ic);
+    const int32_t full_rows = s.rows / ir * ir, full_cols = s.cols / ic * ic;
+    std::size_t run_d = 0, run_s = 0, run_n = 0;  // the pending memcpy, in elements
+    const auto flush = [&] {
+        if (run_n != 0)
+            std::memcpy(dst.data + run_d * es, src.data + run_s * es, run_n * es);
+        run_n = 0;
+    };
+    const auto add_box = [&](int32_t r, int32_t c) {
+        const std::size_t d = dl.offset(s.dst_row + r, s.dst_col + c),
+                          x = sl.offset(s.src_row + r, s.src_col + c);
+        if (run_n != 0 && d == run_d + run_n && x == run_s + run_n) {
+            run_n += box;
+            return;
+        }
+        flush();
+        run_d = d;
+        run_s = x;
+        run_n = box;
+    };
+    // Visit boxes in the destination's box order, so that its adjacent boxes come one after the other.
+    if (dl.boxes_row_major()) {
+        for (int32_t r = 0; r < full_rows; r += ir)
+            for (int32_t c = 0; c < full_cols; c += ic)
+                add_box(r, c);
+    } else {
+        for (int32_t c = 0; c < full_cols; c += ic)
+            for (int32_t r = 0; r < full_rows; r += ir)
+                add_box(r, c);
+    }
+    flush();
+    MoveSpec bottom = s;  // rows [full_rows, rows), every column
+    bottom.rows = s.rows - full_rows;
+    bottom.src_row += full_rows;
+    bottom.dst_row += full_rows;
+    copy_pieces(dst, src, bottom, by_rows);
+    MoveSpec right = s;  // columns [full_cols, cols) of the whole-box rows
+    right.rows = full_rows;
+    right.cols = s.cols - full_cols;
+    right.src_col += full_cols;
+    right.dst_col += full_cols;
+    copy_pieces(dst, src, right, by_rows);
+    return true;
+}
+
 }  // namespace
 
 bool tmove(const TileView& dst, const TileView& src, const MoveSpec& s) {
@@ -47,14 +120,8 @@ bool tmove(const TileView& dst, const TileView& src, const MoveSpec& s) {
     const bool by_rows = dst.layout.row_step() == 1 || src.layout.row_step() == 1;
     const int32_t lines = by_rows ? s.rows : s.cols;
     if (src.dtype == dst.dtype) {
-        const std::size_t es = dst.elem_size();
-        for (int32_t k = 0; k < lines; ++k) {
-            for_each_piece(dst, src, s, by_rows, k,
-                           [&](std::size_t doff, std::size_t soff, int32_t n, int64_t dstep, int64_t sstep) {
-                               kernels::copy_run(dst.data + doff * es, dstep, src.data + soff * es, sstep, n,
-                                                 es);
-                           });
-        }
+        if (!copy_boxes(dst, src, s, by_rows))
+            copy_pieces(dst, src, s, by_rows);
         return true;
     }
     // A conversion: pieces must be contiguous on both sides for the TCVT kernel.
