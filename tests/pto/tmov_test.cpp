@@ -137,3 +137,27 @@ TEST(TMov, ReluFormsOfTmovAndTextract) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TGetScaleAddr, CubeOperandsMapIntoTheMxBufferOthersAlias) {
+    using namespace pto;
+    TileLeft<float8_e4m3_t, 16, 64> a;
+    TASSIGN(a, 0x400);
+    TileLeftScale<float8_e8m0_t, 16, 2> aScale;
+    TGET_SCALE_ADDR(aScale, a);
+    EXPECT_EQ(reinterpret_cast<std::byte*>(aScale.data()),
+              ptosim::mem::base(ptosim::mem::Buffer::L0AMx) + 0x400 / 16);
+    TileRight<float8_e4m3_t, 64, 16> b;
+    TASSIGN(b, 0x800);
+    TileRightScale<float8_e8m0_t, 2, 16> bScale;
+    TGET_SCALE_ADDR(bScale, b);
+    EXPECT_EQ(reinterpret_cast<std::byte*>(bScale.data()),
+              ptosim::mem::base(ptosim::mem::Buffer::L0BMx) + 0x800 / 16);
+    Tile<TileType::Vec, float, 8, 8> v, alias;
+    TASSIGN(v, 0x100);
+    TGET_SCALE_ADDR(alias, v);
+    EXPECT_EQ(alias.data(), v.data());
+}
+
+}  // namespace

@@ -12,6 +12,7 @@
 #include "pto/instr/tcmp.hpp"
 #include "pto/instr/tcvt.hpp"
 #include "pto/instr/texpands.hpp"
+#include "pto/instr/tget_scale_addr.hpp"
 #include "pto/instr/thistogram.hpp"
 #include "pto/instr/tload.hpp"
 #include "pto/instr/tmatmul.hpp"

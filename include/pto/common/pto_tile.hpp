@@ -343,11 +343,11 @@ struct Tile {
                         "a column-major tile's column (Rows * sizeof(DType)) must be a multiple of 32 bytes");
     PTOSIM_STATIC_CHECK(!isBoxedLayout || Cols % InnerCols == 0, "Tile",
                         "a boxed (fractal) tile's Cols must be a multiple of the box's columns");
-    PTOSIM_STATIC_CHECK(!isBoxedLayout || Rows % InnerRows == 0 || Rows == 1 ||
-                            SFractalSize_ == TileConfig::fractalMxSize,
-                        "Tile",
-                        "a boxed (fractal) tile's Rows must be a multiple of the box's rows (except a one-row "
-                        "tile or an MX scale tile)");
+    PTOSIM_STATIC_CHECK(
+        !isBoxedLayout || Rows % InnerRows == 0 || Rows == 1 || SFractalSize_ == TileConfig::fractalMxSize,
+        "Tile",
+        "a boxed (fractal) tile's Rows must be a multiple of the box's rows (except a one-row "
+        "tile or an MX scale tile)");
 
     Tile() = default;
 
@@ -491,6 +491,35 @@ using TileRight = Tile<TileType::Right, Element_, Rows_, Cols_, BLayout::RowMajo
 template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
 using TileAcc = Tile<TileType::Acc, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_,
                      SLayout::RowMajor, TileConfig::fractalCSize>;
+
+// The same with CompactMode::Normal (the devices' packed Acc source stride; offsets are unchanged).
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileLeftCompact =
+    Tile<TileType::Left, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_, SLayout::RowMajor,
+         TileConfig::fractalABSize, PadValue::Null, CompactMode::Normal>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileRightCompact =
+    Tile<TileType::Right, Element_, Rows_, Cols_, BLayout::RowMajor, RowValid_, ColValid_, SLayout::ColMajor,
+         TileConfig::fractalABSize, PadValue::Null, CompactMode::Normal>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileAccCompact = Tile<TileType::Acc, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_,
+                            SLayout::RowMajor, TileConfig::fractalCSize, PadValue::Null, CompactMode::Normal>;
+// The MX scale tiles (E8M0 exponents, one per 32 elements of K): Zz boxes of 16 x 2 for the left operand's,
+// Nn boxes of 2 x 16 for the right operand's; they live in the MX scale buffers (L0A_MX / L0B_MX).
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileLeftScale = Tile<TileType::ScaleLeft, Element_, Rows_, Cols_, BLayout::RowMajor, RowValid_,
+                           ColValid_, SLayout::RowMajor, TileConfig::fractalMxSize>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileLeftScaleCompact =
+    Tile<TileType::ScaleLeft, Element_, Rows_, Cols_, BLayout::RowMajor, RowValid_, ColValid_,
+         SLayout::RowMajor, TileConfig::fractalMxSize, PadValue::Null, CompactMode::Normal>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileRightScale = Tile<TileType::ScaleRight, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_,
+                            ColValid_, SLayout::ColMajor, TileConfig::fractalMxSize>;
+template <typename Element_, int Rows_, int Cols_, int RowValid_ = Rows_, int ColValid_ = Cols_>
+using TileRightScaleCompact =
+    Tile<TileType::ScaleRight, Element_, Rows_, Cols_, BLayout::ColMajor, RowValid_, ColValid_,
+         SLayout::ColMajor, TileConfig::fractalMxSize, PadValue::Null, CompactMode::Normal>;
 
 template <typename T>
 struct is_tile : std::false_type {};
