@@ -40,10 +40,6 @@ Layout layout_of(Layout::Kind k, int32_t rows, int32_t cols, std::size_t size) {
     }
 }
 
-bool same_element(const TileView& a, int32_t ar, int32_t ac, const TileView& b, int32_t br, int32_t bc) {
-    return std::memcmp(a.at(ar, ac), b.at(br, bc), a.elem_size()) == 0;
-}
-
 TEST_P(RearrangeKernel, FillPadSweep) {
     std::mt19937_64 rng(71);
     struct Case {
