@@ -21,24 +21,8 @@ PTOSIM_INSTANTIATE_KERNEL_TEST(RearrangeKernel);
 
 constexpr DType kDtypes[] = {DType::S8,  DType::F16, DType::BF16, DType::U16,
                              DType::F32, DType::S32, DType::HIF8};
-constexpr Layout::Kind kKinds[] = {Layout::Kind::RowMajor, Layout::Kind::ColMajor, Layout::Kind::Nz,
-                                   Layout::Kind::Zn,       Layout::Kind::Zz,       Layout::Kind::Nn};
-
-// rows x cols (multiples of 32) in kind k with 512-byte boxes.
-Layout layout_of(Layout::Kind k, int32_t rows, int32_t cols, std::size_t size) {
-    const auto per32 = static_cast<int32_t>(32 / size);
-    switch (k) {
-        case Layout::Kind::RowMajor:
-            return Layout::row_major(rows, cols);
-        case Layout::Kind::ColMajor:
-            return Layout::col_major(rows, cols);
-        case Layout::Kind::Nz:
-        case Layout::Kind::Zz:
-            return Layout::boxed(k, rows, cols, 16, per32);
-        default:
-            return Layout::boxed(k, rows, cols, per32, 16);
-    }
-}
+constexpr const auto& kKinds = ptosim::testing::kLayoutKinds;
+using ptosim::testing::layout_of;
 
 TEST_P(RearrangeKernel, FillPadSweep) {
     std::mt19937_64 rng(71);
