@@ -88,4 +88,24 @@ inline int32_t row_major_cols(std::size_t size, int32_t valid_cols, int32_t extr
     return (blocks == 0 ? 1 : blocks) * per_block;
 }
 
+// Every layout kind, and a rows x cols layout of kind k for elements of `size` bytes with pto-isa's 512-byte
+// boxes (16 rows of 32 bytes for the z boxes, 32 bytes of rows x 16 columns for the n boxes).
+inline constexpr Layout::Kind kLayoutKinds[] = {Layout::Kind::RowMajor, Layout::Kind::ColMajor,
+                                                Layout::Kind::Nz,       Layout::Kind::Zn,
+                                                Layout::Kind::Zz,       Layout::Kind::Nn};
+inline Layout layout_of(Layout::Kind k, int32_t rows, int32_t cols, std::size_t size) {
+    const auto per32 = static_cast<int32_t>(32 / size);
+    switch (k) {
+        case Layout::Kind::RowMajor:
+            return Layout::row_major(rows, cols);
+        case Layout::Kind::ColMajor:
+            return Layout::col_major(rows, cols);
+        case Layout::Kind::Nz:
+        case Layout::Kind::Zz:
+            return Layout::boxed(k, rows, cols, 16, per32);
+        default:
+            return Layout::boxed(k, rows, cols, per32, 16);
+    }
+}
+
 }  // namespace ptosim::testing

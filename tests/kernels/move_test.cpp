@@ -26,25 +26,8 @@ using ptosim::testing::UbTiles;
 class MoveKernel : public ptosim::testing::KernelTest {};
 PTOSIM_INSTANTIATE_KERNEL_TEST(MoveKernel);
 
-constexpr Layout::Kind kKinds[] = {Layout::Kind::RowMajor, Layout::Kind::ColMajor, Layout::Kind::Nz,
-                                   Layout::Kind::Zn,       Layout::Kind::Zz,       Layout::Kind::Nn};
-
-// A rows x cols layout of kind k for elements of `size` bytes, with pto-isa's 512-byte boxes (16 rows of 32
-// bytes for the z boxes, 32 bytes of rows x 16 columns for the n boxes).
-Layout layout_of(Layout::Kind k, int32_t rows, int32_t cols, std::size_t size) {
-    const auto per32 = static_cast<int32_t>(32 / size);
-    switch (k) {
-        case Layout::Kind::RowMajor:
-            return Layout::row_major(rows, cols);
-        case Layout::Kind::ColMajor:
-            return Layout::col_major(rows, cols);
-        case Layout::Kind::Nz:
-        case Layout::Kind::Zz:
-            return Layout::boxed(k, rows, cols, 16, per32);
-        default:
-            return Layout::boxed(k, rows, cols, per32, 16);
-    }
-}
+constexpr const auto& kKinds = ptosim::testing::kLayoutKinds;
+using ptosim::testing::layout_of;
 
 // Physical shape fitting every layout for elements of 1..4 bytes: multiples of 32 both ways.
 constexpr int32_t kRows = 64, kCols = 64;
