@@ -84,3 +84,45 @@ TEST(TMatmul, ValidShapesChooseMKN) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TMatmulMx, EveryFormThroughTheApi) {
+    using namespace pto;
+    TileLeft<float8_e4m3_t, 16, 64> a;
+    TileRight<float8_e5m2_t, 64, 16> b;
+    TileLeftScale<float8_e8m0_t, 16, 2> as;
+    TileRightScale<float8_e8m0_t, 2, 16> bs;
+    TileAcc<float, 16, 16> c, c2;
+    Tile<TileType::Bias, float, 1, 16> bias;
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x0);
+    TASSIGN(c, 0x0);
+    TASSIGN(c2, 0x4000);
+    TASSIGN(bias, 0x0);
+    TGET_SCALE_ADDR(as, a);
+    TGET_SCALE_ADDR(bs, b);
+    for (int i = 0; i < 16; ++i)
+        for (int k = 0; k < 64; ++k)
+            a.SetElement(i, k, float8_e4m3_t(1.0f));
+    for (int k = 0; k < 64; ++k)
+        for (int j = 0; j < 16; ++j)
+            b.SetElement(k, j, float8_e5m2_t(static_cast<float>(j % 4)));
+    for (int i = 0; i < 16; ++i) {
+        as.SetElement(i, 0, float8_e8m0_t(1.0f));
+        as.SetElement(i, 1, float8_e8m0_t(2.0f));
+    }
+    for (int j = 0; j < 16; ++j) {
+        bs.SetElement(0, j, float8_e8m0_t(1.0f));
+        bs.SetElement(1, j, float8_e8m0_t(1.0f));
+        bias.SetElement(0, j, 0.5f);
+    }
+    TMATMUL_MX(c, a, as, b, bs);  // (32 * 1 + 32 * 2) * (j % 4)
+    EXPECT_EQ(c.GetElement(3, 5), 96.0f);
+    TMATMUL_MX(c2, c, a, as, b, bs);
+    EXPECT_EQ(c2.GetElement(3, 5), 192.0f);
+    TGEMV_MX<AccPhase::Final>(c, a, as, b, bs, bias);
+    EXPECT_EQ(c.GetElement(15, 7), 288.5f);
+}
+
+}  // namespace

@@ -110,7 +110,108 @@ constexpr bool bias_ok() {
         return NAME##_BIAS(cMatrix, aMatrix, bMatrix, biasData, events...);                                  \
     }
 
+namespace pto::detail {
+
+template <typename T>
+constexpr bool is_fp8() {
+    return type_in<T>(ptosim::isa::DTypeSet{ptosim::DType::E4M3, ptosim::DType::E5M2});
+}
+template <typename T>
+constexpr bool is_fp4() {
+    return type_in<T>(ptosim::isa::DTypeSet{ptosim::DType::E2M1X2, ptosim::DType::E1M2X2});
+}
+
+// The static rules of the MX forms (pto-isa's CheckMadMxValid): declared for A5 and the CPU simulation.
+#define PTOSIM_CHECK_MATMUL_MX(NAME, C, A, B)                                                                \
+    PTOSIM_STATIC_CHECK((detail::all_tiles<C, A, B>()), NAME, "operands must be Tiles");                     \
+    if constexpr (detail::all_tiles<C, A, B>()) {                                                            \
+        PTOSIM_STATIC_CHECK(detail::profile_allows<C>(ptosim::kArch == ptosim::Arch::A5 ||                   \
+                                                      ptosim::kArch == ptosim::Arch::CPU),                   \
+                            NAME, PTOSIM_AVAILABLE_RULE);                                                    \
+        PTOSIM_STATIC_CHECK(                                                                                 \
+            (detail::is_fp8<typename A::DType>() && detail::is_fp8<typename B::DType>()) ||                  \
+                (detail::is_fp4<typename A::DType>() && detail::is_fp4<typename B::DType>()),                \
+            NAME,                                                                                            \
+            "a and b are both 8-bit floats (float8_e4m3_t, float8_e5m2_t) or both 4-bit "                    \
+            "floats (float4_e2m1x2_t, float4_e1m2x2_t)");                                                    \
+        PTOSIM_STATIC_CHECK((std::is_same_v<typename C::DType, float>), NAME, "dst is a float accumulator"); \
+        PTOSIM_STATIC_CHECK(A::Cols % 64 == 0, NAME, "a's Cols (K) is a multiple of 64");                    \
+        PTOSIM_STATIC_CHECK(A::Loc == TileType::Left && A::BFractal == BLayout::ColMajor &&                  \
+                                A::SFractal == SLayout::RowMajor,                                            \
+                            NAME, "a is a TileType::Left tile in the Nz layout (TileLeft)");                 \
+        PTOSIM_STATIC_CHECK(B::Loc == TileType::Right && B::BFractal == BLayout::RowMajor &&                 \
+                                B::SFractal == SLayout::ColMajor,                                            \
+                            NAME, "b is a TileType::Right tile in the Zn layout (TileRight)");               \
+        PTOSIM_STATIC_CHECK(                                                                                 \
+            C::Loc == TileType::Acc && C::BFractal == BLayout::ColMajor && C::SFractal == SLayout::RowMajor, \
+            NAME, "dst is a TileType::Acc tile in the Nz layout (TileAcc)");                                 \
+    }
+
+}  // namespace pto::detail
+
+#define PTOSIM_MATMUL_MX_FORMS(NAME)                                                                         \
+    template <typename TileRes, typename TileLeft, typename TileLeftScale, typename TileRight,               \
+              typename TileRightScale, typename... WaitEvents>                                               \
+    PTO_INST RecordEvent NAME(TileRes& cMatrix, TileLeft& aMatrix, TileLeftScale& aScaleMatrix,              \
+                              TileRight& bMatrix, TileRightScale& bScaleMatrix, WaitEvents&... events) {     \
+        PTOSIM_CHECK_MATMUL_MX(#NAME, TileRes, TileLeft, TileRight)                                          \
+        TSYNC(events...);                                                                                    \
+        ptosim::ops::tmatmul_mx(cMatrix.view(), aMatrix.view(), aScaleMatrix.view(), bMatrix.view(),         \
+                                bScaleMatrix.view(), nullptr, nullptr);                                      \
+        return {};                                                                                           \
+    }                                                                                                        \
+    template <AccPhase Phase, typename TileRes, typename TileLeft, typename TileLeftScale,                   \
+              typename TileRight, typename TileRightScale, typename... WaitEvents>                           \
+    PTO_INST RecordEvent NAME(TileRes& cMatrix, TileLeft& aMatrix, TileLeftScale& aScaleMatrix,              \
+                              TileRight& bMatrix, TileRightScale& bScaleMatrix, WaitEvents&... events) {     \
+        return NAME(cMatrix, aMatrix, aScaleMatrix, bMatrix, bScaleMatrix, events...);                       \
+    }                                                                                                        \
+    template <typename TileRes, typename TileLeft, typename TileLeftScale, typename TileRight,               \
+              typename TileRightScale, typename... WaitEvents>                                               \
+    PTO_INST RecordEvent NAME(TileRes& cOutMatrix, TileRes& cInMatrix, TileLeft& aMatrix,                    \
+                              TileLeftScale& aScaleMatrix, TileRight& bMatrix, TileRightScale& bScaleMatrix, \
+                              WaitEvents&... events) {                                                       \
+        PTOSIM_CHECK_MATMUL_MX(#NAME, TileRes, TileLeft, TileRight)                                          \
+        TSYNC(events...);                                                                                    \
+        const ptosim::TileView in = cInMatrix.view();                                                        \
+        ptosim::ops::tmatmul_mx(cOutMatrix.view(), aMatrix.view(), aScaleMatrix.view(), bMatrix.view(),      \
+                                bScaleMatrix.view(), &in, nullptr);                                          \
+        return {};                                                                                           \
+    }                                                                                                        \
+    template <AccPhase Phase, typename TileRes, typename TileLeft, typename TileLeftScale,                   \
+              typename TileRight, typename TileRightScale, typename... WaitEvents>                           \
+    PTO_INST RecordEvent NAME(TileRes& cOutMatrix, TileRes& cInMatrix, TileLeft& aMatrix,                    \
+                              TileLeftScale& aScaleMatrix, TileRight& bMatrix, TileRightScale& bScaleMatrix, \
+                              WaitEvents&... events) {                                                       \
+        return NAME(cOutMatrix, cInMatrix, aMatrix, aScaleMatrix, bMatrix, bScaleMatrix, events...);         \
+    }                                                                                                        \
+    template <typename TileRes, typename TileLeft, typename TileLeftScale, typename TileRight,               \
+              typename TileRightScale, typename TileBias, typename... WaitEvents>                            \
+    PTO_INST RecordEvent NAME(TileRes& cMatrix, TileLeft& aMatrix, TileLeftScale& aScaleMatrix,              \
+                              TileRight& bMatrix, TileRightScale& bScaleMatrix, TileBias& biasData,          \
+                              WaitEvents&... events) {                                                       \
+        PTOSIM_CHECK_MATMUL_MX(#NAME, TileRes, TileLeft, TileRight)                                          \
+        PTOSIM_STATIC_CHECK((detail::all_tiles<TileBias>()), #NAME, "bias must be a Tile");                  \
+        if constexpr (detail::all_tiles<TileRes, TileBias>())                                                \
+            PTOSIM_STATIC_CHECK((detail::bias_ok<TileRes, TileBias>()), #NAME,                               \
+                                "bias is a row-major TileType::Bias tile of one row of floats");             \
+        TSYNC(events...);                                                                                    \
+        const ptosim::TileView bias = biasData.view();                                                       \
+        ptosim::ops::tmatmul_mx(cMatrix.view(), aMatrix.view(), aScaleMatrix.view(), bMatrix.view(),         \
+                                bScaleMatrix.view(), nullptr, &bias);                                        \
+        return {};                                                                                           \
+    }                                                                                                        \
+    template <AccPhase Phase, typename TileRes, typename TileLeft, typename TileLeftScale,                   \
+              typename TileRight, typename TileRightScale, typename TileBias, typename... WaitEvents>        \
+    PTO_INST RecordEvent NAME(TileRes& cMatrix, TileLeft& aMatrix, TileLeftScale& aScaleMatrix,              \
+                              TileRight& bMatrix, TileRightScale& bScaleMatrix, TileBias& biasData,          \
+                              WaitEvents&... events) {                                                       \
+        return NAME(cMatrix, aMatrix, aScaleMatrix, bMatrix, bScaleMatrix, biasData, events...);             \
+    }
+
 namespace pto {
+PTOSIM_MATMUL_MX_FORMS(TMATMUL_MX)
+PTOSIM_MATMUL_MX_FORMS(TGEMV_MX)
 PTOSIM_MATMUL_FORMS(TMATMUL)
 PTOSIM_MATMUL_FORMS(TGEMV)
 
@@ -124,4 +225,6 @@ PTO_INST RecordEvent TMATMUL_ACC(TileRes& cMatrix, TileLeft& aMatrix, TileRight&
 }  // namespace pto
 
 #undef PTOSIM_MATMUL_FORMS
+#undef PTOSIM_MATMUL_MX_FORMS
+#undef PTOSIM_CHECK_MATMUL_MX
 #undef PTOSIM_CHECK_MATMUL

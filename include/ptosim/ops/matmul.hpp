@@ -15,12 +15,21 @@ namespace ops {
 // the accumulator type; c's valid region holds M x N. c must not overlap a, b or bias.
 void tmatmul(const TileView& c, const TileView& a, const TileView& b, const TileView* acc_in,
              const TileView* bias);
+// The MX forms (TMATMUL_MX, TGEMV_MX): a and b in 8-bit (E4M3 / E5M2) or 4-bit (E2M1 / E1M2) floats, each
+// block of 32 along K scaled by a power of two from the scale tiles, a_scale(i, k / 32) and b_scale(k / 32,
+// j). For i < M, j < N: s = 0.0f; for k in order s = float(double(s) + a(i, k) * b(k, j) * (a_scale *
+// b_scale)) (the product exact in double, two roundings per step, as pto-isa's CPU simulation computes it);
+// then c = s, acc_in + s or s + bias. 1 <= M, K, N <= 4095.
+void tmatmul_mx(const TileView& c, const TileView& a, const TileView& a_scale, const TileView& b,
+                const TileView& b_scale, const TileView* acc_in, const TileView* bias);
 }  // namespace ops
 
 // The kernel; operands must already be valid.
 namespace ref {
 void tmatmul(const TileView& c, const TileView& a, const TileView& b, const TileView* acc_in,
              const TileView* bias);
+void tmatmul_mx(const TileView& c, const TileView& a, const TileView& a_scale, const TileView& b,
+                const TileView& b_scale, const TileView* acc_in, const TileView* bias);
 }  // namespace ref
 
 namespace simd {
