@@ -25,6 +25,15 @@ constexpr bool matmul_types_ok() {
            (std::is_same_v<In, float> && std::is_same_v<Acc, float>);
 }
 
+// b in the Zn layout of a Right tile, dst in the Nz layout of an Acc tile: every form's rule.
+#define PTOSIM_CHECK_RIGHT_AND_ACC(NAME, C, B)                                                             \
+    PTOSIM_STATIC_CHECK(                                                                                   \
+        B::Loc == TileType::Right && B::BFractal == BLayout::RowMajor && B::SFractal == SLayout::ColMajor, \
+        NAME, "b is a TileType::Right tile in the Zn layout (TileRight)");                                 \
+    PTOSIM_STATIC_CHECK(                                                                                   \
+        C::Loc == TileType::Acc && C::BFractal == BLayout::ColMajor && C::SFractal == SLayout::RowMajor,   \
+        NAME, "dst is a TileType::Acc tile in the Nz layout (TileAcc)");
+
 // The static rules of the family (pto-isa's CheckMadValid / CheckBiasValid). NAME is a string literal.
 #define PTOSIM_CHECK_MATMUL(NAME, C, A, B)                                                                   \
     PTOSIM_STATIC_CHECK((detail::all_tiles<C, A, B>()), NAME, "operands must be Tiles");                     \
@@ -36,12 +45,7 @@ constexpr bool matmul_types_ok() {
                             "(bfloat16_t, bfloat16_t, float) or (float, float, float)");                     \
         PTOSIM_STATIC_CHECK(A::Loc == TileType::Left && A::SFractal == SLayout::RowMajor, NAME,              \
                             "a is a TileType::Left tile with row-major boxes inside (TileLeft)");            \
-        PTOSIM_STATIC_CHECK(B::Loc == TileType::Right && B::BFractal == BLayout::RowMajor &&                 \
-                                B::SFractal == SLayout::ColMajor,                                            \
-                            NAME, "b is a TileType::Right tile in the Zn layout (TileRight)");               \
-        PTOSIM_STATIC_CHECK(                                                                                 \
-            C::Loc == TileType::Acc && C::BFractal == BLayout::ColMajor && C::SFractal == SLayout::RowMajor, \
-            NAME, "dst is a TileType::Acc tile in the Nz layout (TileAcc)");                                 \
+        PTOSIM_CHECK_RIGHT_AND_ACC(NAME, C, B)                                                               \
         PTOSIM_STATIC_CHECK(A::Rows == C::Rows && A::Cols == B::Rows && B::Cols == C::Cols, NAME,            \
                             "static shapes: a is M x K, b is K x N, dst is M x N");                          \
     }
@@ -139,12 +143,7 @@ constexpr bool is_fp4() {
         PTOSIM_STATIC_CHECK(A::Loc == TileType::Left && A::BFractal == BLayout::ColMajor &&                  \
                                 A::SFractal == SLayout::RowMajor,                                            \
                             NAME, "a is a TileType::Left tile in the Nz layout (TileLeft)");                 \
-        PTOSIM_STATIC_CHECK(B::Loc == TileType::Right && B::BFractal == BLayout::RowMajor &&                 \
-                                B::SFractal == SLayout::ColMajor,                                            \
-                            NAME, "b is a TileType::Right tile in the Zn layout (TileRight)");               \
-        PTOSIM_STATIC_CHECK(                                                                                 \
-            C::Loc == TileType::Acc && C::BFractal == BLayout::ColMajor && C::SFractal == SLayout::RowMajor, \
-            NAME, "dst is a TileType::Acc tile in the Nz layout (TileAcc)");                                 \
+        PTOSIM_CHECK_RIGHT_AND_ACC(NAME, C, B)                                                               \
     }
 
 }  // namespace pto::detail
@@ -227,4 +226,5 @@ PTO_INST RecordEvent TMATMUL_ACC(TileRes& cMatrix, TileLeft& aMatrix, TileRight&
 #undef PTOSIM_MATMUL_FORMS
 #undef PTOSIM_MATMUL_MX_FORMS
 #undef PTOSIM_CHECK_MATMUL_MX
+#undef PTOSIM_CHECK_RIGHT_AND_ACC
 #undef PTOSIM_CHECK_MATMUL
