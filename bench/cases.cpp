@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "blas_yardstick.hpp"
 #include "ptosim/core/scalar.hpp"
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/core/ub.hpp"
@@ -293,6 +294,10 @@ Case matmul_case(DType in, int32_t m, int32_t k, int32_t n) {
     c.threads = 1;
     c.flops = 2.0 * m * k * n;
     c.run = [s] { ops::tmatmul(s->c, s->a, s->b, nullptr, nullptr); };
+    if (in != DType::S8) {  // OpenBLAS has no integer GEMM
+        c.yardstick = sgemm_runner(m, k, n);
+        c.yardstick_name = "openblas_sgemm";
+    }
     c.state = s;
     return c;
 }

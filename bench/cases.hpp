@@ -16,6 +16,10 @@ struct Case {
     std::size_t input_bytes;  // bytes the instruction reads (the memcpy baseline copies as many)
     unsigned threads;         // threads the fast path may use
     double flops = 0;         // floating-point (or integer) operations of one run, when they are counted
+    // The same computation through a library a user would call instead (TMATMUL: OpenBLAS's sgemm), timed
+    // beside the case when set.
+    std::function<void()> yardstick;
+    std::string yardstick_name;
     // Runs the instruction once on prepared tiles (the backend is chosen by the caller).
     std::function<void()> run;
     // Keeps the case's buffers alive.

@@ -6,7 +6,9 @@
 //   <OP> <case> ref_ns=<t> fast_ns=<t> memcpy_ns=<t> speedup=<ref/fast> vs_memcpy=<fast/memcpy> threads=<n>
 //                                 cases that count operations (TMATMUL) append gflops=<fast> ref_gflops=<ref>
 //                                 of_peak=<fast / the peak FMA rate>, the peak (peak_fma.cpp) measured once
-//                                 before the first such case and printed as a line of its own
+//                                 before the first such case and printed as a line of its own; with
+//                                 OpenBLAS installed, the float cases append openblas_sgemm_ns=<t>
+//                                 vs_openblas_sgemm=<fast/sgemm> (blas_yardstick.hpp)
 //                                 --copy-loop appends copyloop_ns=<t> vs_copyloop=<fast/copyloop>: the same
 //                                 bytes through a SIMD load/store loop (copy_loop.cpp says why).
 //   ptosim-bench --exhaustive=TEXP,TLOG,TSQRT,TRSQRT,TRECIP,TPOWS:2.5 [--range=FIRST:END] [--target=...]
@@ -152,6 +154,11 @@ int summary(const std::string& filter, int reps, bool copy_loop) {
         if (c.flops > 0)
             std::printf(" gflops=%.1f ref_gflops=%.2f of_peak=%.2f", c.flops / fast_ns, c.flops / ref_ns,
                         c.flops * 1e9 / fast_ns / peak);
+        if (c.yardstick) {
+            const double other_ns = best_ns(c.yardstick, reps);
+            std::printf(" %s_ns=%.0f vs_%s=%.2f", c.yardstick_name.c_str(), other_ns,
+                        c.yardstick_name.c_str(), fast_ns / other_ns);
+        }
         if (copy_loop) {
             const double loop_ns = best_ns(CopyLoop(c.input_bytes), reps);
             std::printf(" copyloop_ns=%.0f vs_copyloop=%.2f", loop_ns, fast_ns / loop_ns);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 // After the standard headers: pto-isa's headers use uint8_t without including <cstdint>.
@@ -112,6 +113,46 @@ void reduce_and_convert_cases() {
     report("TCVT", "FP16_to_S8_64x1024", [&] { TCVT(s8_out, f16, RoundMode::CAST_RINT); });
 }
 
+// TMATMUL on the largest operands that fit L0A / L0B / L0C (the shapes of ptosim-bench --summary): the
+// operands go global -> Mat (ND -> Nz) -> Left / Right as a kernel feeds the cube; only TMATMUL is timed.
+template <typename In, typename AccT, int M, int K, int N>
+void matmul_case(const char* name) {
+    using MatA = Tile<TileType::Mat, In, M, K, BLayout::ColMajor, M, K, SLayout::RowMajor, 512>;
+    using MatB = Tile<TileType::Mat, In, K, N, BLayout::ColMajor, K, N, SLayout::RowMajor, 512>;
+    MatA a_mat;
+    MatB b_mat;
+    TileLeft<In, M, K, M, K> a;
+    TileRight<In, K, N, K, N> b;
+    TileAcc<AccT, M, N, M, N> c;
+    TASSIGN(a_mat, 0x0);
+    TASSIGN(b_mat, 0x10000);
+    TASSIGN(a, 0x0);
+    TASSIGN(b, 0x0);
+    TASSIGN(c, 0x0);
+    std::vector<In> host(static_cast<std::size_t>(std::max(M, N)) * K);
+    std::mt19937 g(5);
+    std::uniform_real_distribution<float> dist(-1, 1);
+    for (In& v : host) {
+        if constexpr (std::is_integral_v<In>)
+            v = static_cast<In>(g());
+        else
+            v = static_cast<In>(dist(g));
+    }
+    GlobalTensor<In, Shape<1, 1, 1, M, K>, Stride<1, 1, 1, K, 1>> ga(host.data());
+    GlobalTensor<In, Shape<1, 1, 1, K, N>, Stride<1, 1, 1, N, 1>> gb(host.data());
+    TLOAD(a_mat, ga);
+    TLOAD(b_mat, gb);
+    TMOV(a, a_mat);
+    TMOV(b, b_mat);
+    report("TMATMUL", name, [&] { TMATMUL(c, a, b); });
+}
+
+void matmul_cases() {
+    matmul_case<float, float, 128, 128, 128>("FP32_128x128x128");
+    matmul_case<half, float, 128, 256, 128>("FP16_to_FP32_128x256x128");
+    matmul_case<int8_t, int32_t, 128, 512, 128>("S8_to_S32_128x512x128");
+}
+
 }  // namespace
 
 int main() {
@@ -130,5 +171,6 @@ int main() {
     run_case<float, 64, 512>("TRSQRT", "FP32_64x512", 1, 0.001f, 1000,
                              [](auto& d, auto& a, auto&) { TRSQRT(d, a); });
     reduce_and_convert_cases();
+    matmul_cases();
     return 0;
 }
