@@ -1,0 +1,32 @@
+// Checked TCI and TTRI.
+#include "ptosim/ops/generate.hpp"
+
+#include "ptosim/core/check.hpp"
+#include "ptosim/kernels/backend.hpp"
+#include "validate.hpp"
+
+namespace ptosim::ops {
+
+void tci(const TileView& dst, uint64_t start, bool descending) {
+    constexpr const char* kInstr = "TCI";
+    validate::tile(dst, kInstr, "dst");
+    validate::dtype_in(generate::tci_types(Arch::CPU), dst.dtype, kInstr, "dst");
+    validate::row_major(dst, kInstr, "dst");
+    PTOSIM_CHECK(dst.layout.rows == 1, kInstr, "dst must have one row (the sequence runs along it)",
+                 {"Rows", dst.layout.rows});
+    ref::tci(dst, start, descending);  // one row: nothing for a vector kernel to win
+}
+
+void ttri(const TileView& dst, int32_t diagonal, bool upper) {
+    constexpr const char* kInstr = "TTRI";
+    validate::tile(dst, kInstr, "dst");
+    validate::dtype_in(generate::ttri_types(Arch::CPU) | generate::ttri_types(Arch::A5), dst.dtype, kInstr,
+                       "dst");
+    validate::row_major(dst, kInstr, "dst");
+    if (active_backend() == Backend::Ref)
+        ref::ttri(dst, diagonal, upper);
+    else
+        simd::ttri(dst, diagonal, upper);
+}
+
+}  // namespace ptosim::ops
