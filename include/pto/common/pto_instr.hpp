@@ -5,6 +5,7 @@
 #include "pto/common/pto_tile.hpp"
 #include "pto/instr/debug.hpp"
 #include "pto/instr/elementwise.hpp"
+#include "pto/instr/gather.hpp"
 #include "pto/instr/generate.hpp"
 #include "pto/instr/interleave.hpp"
 #include "pto/instr/mscatter.hpp"

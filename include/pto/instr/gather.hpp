@@ -1,0 +1,111 @@
+// TGATHER (docs/isa/TGATHER.md): the pattern forms (row and column gather) and the index form.
+#pragma once
+
+#include <string>
+#include <type_traits>
+
+#include "pto/common/event.hpp"
+#include "pto/common/pto_tile.hpp"
+#include "pto/common/type.hpp"
+#include "pto/instr/checks.hpp"
+#include "ptosim/core/check.hpp"
+#include "ptosim/ops/gather.hpp"
+
+namespace pto {
+
+namespace detail {
+
+// Element sizes the profile's kernels move: A2A3 2 and 4 bytes, the others also 1 and 8.
+template <typename T>
+constexpr bool gather_element_size() {
+    constexpr std::size_t s = sizeof(T);
+    if constexpr (ptosim::kArch == ptosim::Arch::A2A3)
+        return s == 2 || s == 4;
+    else
+        return s == 1 || s == 2 || s == 4 || s == 8;
+}
+
+template <typename T>
+constexpr bool gather_index_type() {
+    constexpr bool b32 = std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>;
+    constexpr bool b16 = std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>;
+    // A5 and KIRIN9030 also take 16-bit indices; A2A3 and pto-isa's CPU simulation 32-bit ones only.
+    if constexpr (ptosim::kArch == ptosim::Arch::A5 || ptosim::kArch == ptosim::Arch::KIRIN9030)
+        return b32 || b16;
+    else
+        return b32;
+}
+
+}  // namespace detail
+
+// Pattern gather. GATHER_ROW: the kept columns of every valid row of src, one stream through dst's storage;
+// GATHER_COL: the kept rows of src's valid region, one dst row each.
+template <typename DstTileData, typename SrcTileData, MaskPattern maskPattern = MaskPattern::P1111,
+          auto gatherType = GatherAxis::GATHER_ROW, typename... WaitEvents>
+PTO_INST RecordEvent TGATHER(DstTileData& dst, SrcTileData& src, WaitEvents&... events) {
+    using D = typename DstTileData::DType;
+    using S = typename SrcTileData::DType;
+    PTOSIM_STATIC_CHECK(is_tile_data_v<DstTileData> && is_tile_data_v<SrcTileData>, "TGATHER",
+                        "dst and src must be Tiles");
+    PTOSIM_STATIC_CHECK(DstTileData::Loc == TileType::Vec && SrcTileData::Loc == TileType::Vec, "TGATHER",
+                        "dst and src must be TileType::Vec tiles");
+    PTOSIM_STATIC_CHECK(
+        detail::is_plain_row_major<DstTileData>() && detail::is_plain_row_major<SrcTileData>(), "TGATHER",
+        "dst and src must be row-major");
+    PTOSIM_STATIC_CHECK(sizeof(D) == sizeof(S), "TGATHER", "dst and src must have the same element size");
+    PTOSIM_STATIC_CHECK(
+        detail::gather_element_size<S>(), "TGATHER",
+        "element size not supported on the compiled architecture profile (A2A3: 2 or 4 bytes; "
+        "A5: 1, 2, 4 or 8)");
+    PTOSIM_STATIC_CHECK(static_cast<int>(maskPattern) >= 1 && static_cast<int>(maskPattern) <= 7, "TGATHER",
+                        "maskPattern must be one of P0101, P1010, P0001, P0010, P0100, P1000, P1111");
+    PTOSIM_STATIC_CHECK((std::is_same_v<decltype(gatherType), GatherAxis>), "TGATHER",
+                        "gatherType must be a GatherAxis");
+    ptosim::GatherPattern pattern;
+    ptosim::GatherPattern::from_mask_pattern(static_cast<int>(maskPattern), &pattern);
+    TSYNC(events...);
+    ptosim::ops::tgather(dst.view(), src.view(), pattern, gatherType == GatherAxis::GATHER_COL);
+    return {};
+}
+
+// Index gather: dst(i, j) = src0's element number src1(i, j) (row-major over src0's storage). tmp is the
+// scratch tile of A2A3's kernel (same element type as the indices, src1's valid shape); A5 ignores it.
+template <typename TileDataD, typename TileDataS0, typename TileDataS1, typename TileDataTmp,
+          typename... WaitEvents>
+PTO_INST RecordEvent TGATHER(TileDataD& dst, TileDataS0& src0, TileDataS1& src1, TileDataTmp& tmp,
+                             WaitEvents&... events) {
+    using D = typename TileDataD::DType;
+    using I = typename TileDataS1::DType;
+    PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataD> && is_tile_data_v<TileDataS0> &&
+                            is_tile_data_v<TileDataS1> && is_tile_data_v<TileDataTmp>,
+                        "TGATHER", "dst, src0, src1 and tmp must be Tiles");
+    PTOSIM_STATIC_CHECK((std::is_same_v<D, typename TileDataS0::DType>), "TGATHER",
+                        "dst and src0 must have the same element type");
+    PTOSIM_STATIC_CHECK(
+        detail::gather_element_size<D>(), "TGATHER",
+        "element size not supported on the compiled architecture profile (A2A3: 2 or 4 bytes; "
+        "A5: 1, 2, 4 or 8)");
+    PTOSIM_STATIC_CHECK(detail::gather_index_type<I>(), "TGATHER",
+                        "index type not supported on the compiled architecture profile (int32_t or uint32_t; "
+                        "A5 also int16_t or uint16_t)");
+    PTOSIM_STATIC_CHECK(sizeof(D) != 8 || sizeof(I) == 4, "TGATHER", "8-byte elements need 32-bit indices");
+    PTOSIM_STATIC_CHECK(detail::profile_allows<TileDataTmp>(ptosim::kArch != ptosim::Arch::A2A3 ||
+                                                            std::is_same_v<typename TileDataTmp::DType, I>),
+                        "TGATHER", "tmp must have the indices' element type on A2A3");
+    PTOSIM_STATIC_CHECK(detail::is_plain_row_major<TileDataD>() && detail::is_plain_row_major<TileDataS0>() &&
+                            detail::is_plain_row_major<TileDataS1>(),
+                        "TGATHER", "dst, src0 and src1 must be row-major");
+    if constexpr (ptosim::kArch == ptosim::Arch::A2A3) {
+        PTOSIM_CHECK(
+            src1.GetValidRow() == TileDataTmp::Rows && src1.GetValidCol() == TileDataTmp::Cols, "TGATHER",
+            "on A2A3 tmp's shape must be src1's valid shape",
+            {"src1_valid", std::to_string(src1.GetValidRow()) + "x" + std::to_string(src1.GetValidCol())},
+            {"tmp", std::to_string(TileDataTmp::Rows) + "x" + std::to_string(TileDataTmp::Cols)});
+    }
+    (void)tmp;
+    TSYNC(events...);
+    ptosim::ops::tgather(dst.view(), src0.view(), src1.view());
+    return {};
+}
+
+}  // namespace pto

@@ -1,0 +1,42 @@
+// TGATHER (docs/isa/TGATHER.md): elements chosen by a fixed pattern of positions, or by an index tile.
+#pragma once
+
+#include <cstdint>
+
+#include "ptosim/core/tile_view.hpp"
+
+namespace ptosim {
+
+// Which positions a pattern keeps, by pto-isa's MaskPattern numbering: P0101 (1) every other position from 0,
+// P1010 (2) every other from 1, P0001 .. P1000 (3..6) every fourth from 0, 1, 2, 3, P1111 (7) all.
+struct GatherPattern {
+    int32_t period = 1;  // 1, 2 or 4
+    int32_t phase = 0;   // kept positions: phase, phase + period, ...
+    // false when `mask_pattern` is not 1..7.
+    static bool from_mask_pattern(int mask_pattern, GatherPattern* out);
+    constexpr int32_t kept(int32_t n) const { return n <= phase ? 0 : (n - phase + period - 1) / period; }
+};
+
+namespace ops {
+// Row gather: the kept columns of each valid row of src (kept among its valid columns), rows one after
+// another in one stream written from dst(0, 0) on through dst's storage (pto-isa: dst is contiguous). Column
+// gather
+// (`by_rows`): dst row i is the i-th kept row of src's valid rows, its valid columns. Elements are copied as
+// bits; src and dst have the same element size.
+void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
+// Index gather: dst(i, j) = element idx(i, j) of src0's storage counted row-major from its start, for dst's
+// valid region. Every index must lie inside src0's tile (Rows x Cols).
+void tgather(const TileView& dst, const TileView& src0, const TileView& idx);
+}  // namespace ops
+
+namespace ref {
+void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
+void tgather(const TileView& dst, const TileView& src0, const TileView& idx);
+}  // namespace ref
+
+namespace simd {
+void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
+void tgather(const TileView& dst, const TileView& src0, const TileView& idx);
+}  // namespace simd
+
+}  // namespace ptosim

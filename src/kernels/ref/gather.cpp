@@ -1,0 +1,55 @@
+// Reference TGATHER: one element at a time, positions through the layouts' offset rules.
+#include <cstring>
+
+#include "ptosim/ops/gather.hpp"
+
+namespace ptosim::ref {
+
+void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows) {
+    const std::size_t es = dst.elem_size();
+    const auto keeps = [&](int32_t i) { return i % pattern.period == pattern.phase; };
+    if (by_rows) {
+        int32_t out = 0;
+        for (int32_t r = 0; r < src.valid_rows; ++r) {
+            if (!keeps(r))
+                continue;
+            for (int32_t c = 0; c < src.valid_cols; ++c)
+                std::memcpy(dst.at(out, c), src.at(r, c), es);
+            ++out;
+        }
+        return;
+    }
+    std::size_t out = 0;  // position in dst's storage, row-major
+    for (int32_t r = 0; r < src.valid_rows; ++r) {
+        for (int32_t c = 0; c < src.valid_cols; ++c) {
+            if (!keeps(c))
+                continue;
+            const auto row = static_cast<int32_t>(out / static_cast<std::size_t>(dst.layout.cols));
+            const auto col = static_cast<int32_t>(out % static_cast<std::size_t>(dst.layout.cols));
+            std::memcpy(dst.at(row, col), src.at(r, c), es);
+            ++out;
+        }
+    }
+}
+
+void tgather(const TileView& dst, const TileView& src0, const TileView& idx) {
+    const std::size_t es = dst.elem_size();
+    const int32_t cols = src0.layout.cols;
+    for (int32_t r = 0; r < dst.valid_rows; ++r) {
+        for (int32_t c = 0; c < dst.valid_cols; ++c) {
+            int64_t i = 0;
+            if (idx.elem_size() == 2) {
+                uint16_t v;
+                std::memcpy(&v, idx.at(r, c), 2);
+                i = v;  // the checked entry has refused negative indices
+            } else {
+                uint32_t v;
+                std::memcpy(&v, idx.at(r, c), 4);
+                i = v;
+            }
+            std::memcpy(dst.at(r, c), src0.at(i / cols, i % cols), es);
+        }
+    }
+}
+
+}  // namespace ptosim::ref
