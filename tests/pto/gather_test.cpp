@@ -1,5 +1,6 @@
-// TGATHER through the C++ API: every mask pattern as row and column gather on valid regions smaller than the
-// tile, the index form with 16- and 32-bit indices and 8-byte elements, and the checks (nothing written).
+// TGATHER and TSCATTER through the C++ API: every mask pattern along rows and down columns on valid regions
+// smaller than the tile, the index forms with 16- and 32-bit indices and 8-byte elements, and the checks
+// (nothing written).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -169,6 +170,103 @@ TEST_P(GatherApiTest, ChecksWriteNothing) {
     EXPECT_CHECK_FAILS((TGATHER<decltype(small), Src, MaskPattern::P1111>(small, src)), "do not fit");
     // dst overlapping src.
     EXPECT_CHECK_FAILS((TGATHER<Src, Src, MaskPattern::P0101>(src, src)), "must not overlap");
+}
+
+template <MaskPattern P>
+void row_scatter_case(const std::string& name) {
+    using Src = Tile<TileType::Vec, int32_t, 4, 48, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    using Dst = Tile<TileType::Vec, int32_t, 4, 48, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    int kept_cols = 0;
+    for (int c = 0; c < 37; ++c)
+        kept_cols += kept(name, c) ? 1 : 0;
+    Src src(3, kept_cols);
+    Dst dst(3, 37);
+    TASSIGN(src, 0x0);
+    TASSIGN(dst, 0x1000);
+    for (int r = 0; r < 4; ++r) {
+        for (int c = 0; c < 48; ++c)
+            src.SetElement(r, c, 100 * r + c + 1);
+        for (int c = 0; c < 48; ++c)
+            dst.SetElement(r, c, -9);
+    }
+    TSCATTER<P>(dst, src);
+    const bool copy = name == "1";
+    for (int r = 0; r < 4; ++r) {
+        int k = 0;
+        for (int c = 0; c < 48; ++c) {
+            int want = copy ? -9 : 0;  // P1111 copies the valid region only; the others clear dst first
+            if (r < 3 && c < 37 && kept(name, c))
+                want = 100 * r + (k++) + 1;
+            ASSERT_EQ(dst.GetElement(r, c), want) << name << " row " << r << " column " << c;
+        }
+    }
+}
+
+TEST_P(GatherApiTest, EveryPatternScattersAlongRows) {
+    row_scatter_case<MaskPattern::P0101>("0101");
+    row_scatter_case<MaskPattern::P1010>("1010");
+    row_scatter_case<MaskPattern::P0001>("0001");
+    row_scatter_case<MaskPattern::P0010>("0010");
+    row_scatter_case<MaskPattern::P0100>("0100");
+    row_scatter_case<MaskPattern::P1000>("1000");
+    row_scatter_case<MaskPattern::P1111>("1");
+}
+
+TEST_P(GatherApiTest, PatternScatterDownColumnsIsTheGathersInverse) {
+    using Full = Tile<TileType::Vec, half, 16, 32, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    using Part = Tile<TileType::Vec, half, 16, 32, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    Full a(14, 20), back(14, 20);
+    Part part(4, 20);  // P0010 keeps rows 1, 5, 9, 13 of 14
+    TASSIGN(a, 0x0);
+    TASSIGN(part, 0x1000);
+    TASSIGN(back, 0x2000);
+    for (int r = 0; r < 16; ++r)
+        for (int c = 0; c < 32; ++c) {
+            a.SetElement(r, c, half(static_cast<float>(r * 32 + c + 1)));
+            back.SetElement(r, c, half(-1.0f));
+        }
+    TGATHER<Part, Full, MaskPattern::P0010, GatherAxis::GATHER_COL>(part, a);
+    TSCATTER<MaskPattern::P0010, ScatterAxis::SCATTER_COL>(back, part);
+    for (int r = 0; r < 16; ++r)
+        for (int c = 0; c < 32; ++c) {
+            const float want = (r < 14 && c < 20 && r % 4 == 1) ? static_cast<float>(r * 32 + c + 1) : 0.0f;
+            ASSERT_EQ(static_cast<float>(back.GetElement(r, c)), want) << r << "," << c;
+        }
+}
+
+TEST_P(GatherApiTest, IndexScatterClearsDstAndTheLaterWriteWins) {
+    using Src = Tile<TileType::Vec, float, 2, 8, BLayout::RowMajor, 2, 6>;
+    using Idx = Tile<TileType::Vec, int32_t, 2, 8, BLayout::RowMajor, 2, 6>;
+    using Dst = Tile<TileType::Vec, float, 4, 8>;
+    Src src;
+    Idx idx;
+    Dst dst;
+    TASSIGN(src, 0x0);
+    TASSIGN(idx, 0x100);
+    TASSIGN(dst, 0x200);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 8; ++c)
+            dst.SetElement(r, c, 7.0f);
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 8; ++c) {
+            src.SetElement(r, c, static_cast<float>(10 * r + c + 1));
+            idx.SetElement(r, c, (r * 6 + c) * 5 % 31);
+        }
+    idx.SetElement(1, 5, idx.GetElement(0, 0));  // a collision: (1, 5) is written after (0, 0)
+    TSCATTER(dst, src, idx);
+    std::vector<float> want(32, 0.0f);
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 6; ++c)
+            want[idx.GetElement(r, c)] = static_cast<float>(10 * r + c + 1);
+    for (int i = 0; i < 32; ++i)
+        EXPECT_EQ(dst.GetElement(i / 8, i % 8), want[i]) << i;
+    EXPECT_EQ(dst.GetElement(0, 0), 16.0f);
+    idx.SetElement(0, 3, 32);  // past dst's 32 elements
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 8; ++c)
+            dst.SetElement(r, c, 7.0f);
+    EXPECT_CHECK_FAILS(TSCATTER(dst, src, idx), "an index lies outside dst's tile");
+    EXPECT_EQ(dst.GetElement(3, 7), 7.0f);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// TGATHER (docs/isa/TGATHER.md): the pattern forms (row and column gather) and the index form.
+// TGATHER (docs/isa/TGATHER.md) and TSCATTER (docs/isa/TSCATTER.md): the pattern forms (along rows and down
+// columns) and the index forms.
 #pragma once
 
 #include <string>
@@ -34,6 +35,32 @@ constexpr bool gather_index_type() {
         return b32 || b16;
     else
         return b32;
+}
+
+// TSCATTER's index type for an element of `data_size` bytes on the devices (npu/a5, npu/a2a3 TScatter.hpp):
+// 32-bit indices for 4- and 8-byte data, 16-bit ones for 1- and 2-byte data; the CPU profile takes 16- or
+// 32-bit indices for any data.
+template <typename I>
+constexpr bool scatter_index_type(std::size_t data_size) {
+    constexpr bool b32 = std::is_same_v<I, int32_t> || std::is_same_v<I, uint32_t>;
+    constexpr bool b16 = std::is_same_v<I, int16_t> || std::is_same_v<I, uint16_t>;
+    if (ptosim::kArch == ptosim::Arch::CPU)
+        return b32 || b16;
+    return data_size >= 4 ? b32 : b16;
+}
+
+template <typename DstTileData, typename SrcTileData>
+constexpr void scatter_tile_checks() {
+    PTOSIM_STATIC_CHECK(DstTileData::Loc == TileType::Vec && SrcTileData::Loc == TileType::Vec, "TSCATTER",
+                        "dst and src must be TileType::Vec tiles");
+    PTOSIM_STATIC_CHECK(is_plain_row_major<DstTileData>() && is_plain_row_major<SrcTileData>(), "TSCATTER",
+                        "dst and src must be row-major");
+    PTOSIM_STATIC_CHECK((std::is_same_v<typename DstTileData::DType, typename SrcTileData::DType>),
+                        "TSCATTER", "dst and src must have the same element type");
+    PTOSIM_STATIC_CHECK(
+        gather_element_size<typename DstTileData::DType>(), "TSCATTER",
+        "element size not supported on the compiled architecture profile (A2A3: 2 or 4 bytes; "
+        "A5: 1, 2, 4 or 8)");
 }
 
 }  // namespace detail
@@ -105,6 +132,43 @@ PTO_INST RecordEvent TGATHER(TileDataD& dst, TileDataS0& src0, TileDataS1& src1,
     (void)tmp;
     TSYNC(events...);
     ptosim::ops::tgather(dst.view(), src0.view(), src1.view());
+    return {};
+}
+
+// Pattern scatter, the inverse of the pattern gather: SCATTER_ROW places src row r's elements at the kept
+// columns of dst row r; SCATTER_COL places src's rows at dst's kept rows; the rest of dst's tile becomes 0.
+template <MaskPattern maskPattern = MaskPattern::P1111, auto ScatterType = ScatterAxis::SCATTER_ROW,
+          typename DstTileData, typename SrcTileData, typename... WaitEvents>
+PTO_INST RecordEvent TSCATTER(DstTileData& dst, SrcTileData& src, WaitEvents&... events) {
+    PTOSIM_STATIC_CHECK(is_tile_data_v<DstTileData> && is_tile_data_v<SrcTileData>, "TSCATTER",
+                        "dst and src must be Tiles");
+    detail::scatter_tile_checks<DstTileData, SrcTileData>();
+    PTOSIM_STATIC_CHECK(static_cast<int>(maskPattern) >= 1 && static_cast<int>(maskPattern) <= 7, "TSCATTER",
+                        "maskPattern must be one of P0101, P1010, P0001, P0010, P0100, P1000, P1111");
+    PTOSIM_STATIC_CHECK((std::is_same_v<decltype(ScatterType), ScatterAxis>), "TSCATTER",
+                        "ScatterType must be a ScatterAxis");
+    ptosim::GatherPattern pattern;
+    ptosim::GatherPattern::from_mask_pattern(static_cast<int>(maskPattern), &pattern);
+    TSYNC(events...);
+    ptosim::ops::tscatter(dst.view(), src.view(), pattern, ScatterType == ScatterAxis::SCATTER_COL);
+    return {};
+}
+
+// Index scatter: dst's tile becomes 0, then dst's element number indexes(i, j) (row-major over its storage)
+// = src(i, j) for the indices' valid region; of two writes to one element the later (row-major) wins.
+template <typename TileDataD, typename TileDataS, typename TileDataI, typename... WaitEvents>
+PTO_INST RecordEvent TSCATTER(TileDataD& dst, TileDataS& src, TileDataI& indexes, WaitEvents&... events) {
+    PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataD> && is_tile_data_v<TileDataS> && is_tile_data_v<TileDataI>,
+                        "TSCATTER", "dst, src and indexes must be Tiles");
+    detail::scatter_tile_checks<TileDataD, TileDataS>();
+    PTOSIM_STATIC_CHECK(TileDataI::Loc == TileType::Vec && detail::is_plain_row_major<TileDataI>(),
+                        "TSCATTER", "indexes must be a row-major TileType::Vec tile");
+    PTOSIM_STATIC_CHECK(
+        detail::scatter_index_type<typename TileDataI::DType>(sizeof(typename TileDataD::DType)), "TSCATTER",
+        "index type not supported for this element size on the compiled architecture profile (4- and 8-byte "
+        "data: int32_t or uint32_t; 1- and 2-byte data: int16_t or uint16_t)");
+    TSYNC(events...);
+    ptosim::ops::tscatter(dst.view(), src.view(), indexes.view());
     return {};
 }
 

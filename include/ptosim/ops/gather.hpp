@@ -1,4 +1,5 @@
-// TGATHER (docs/isa/TGATHER.md): elements chosen by a fixed pattern of positions, or by an index tile.
+// TGATHER and TSCATTER within tiles (docs/isa/TGATHER.md, TSCATTER.md): elements chosen, or placed, by a
+// fixed pattern of positions or by an index tile.
 #pragma once
 
 #include <cstdint>
@@ -27,16 +28,29 @@ void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bo
 // Index gather: dst(i, j) = element idx(i, j) of src0's storage counted row-major from its start, for dst's
 // valid region. Every index must lie inside src0's tile (Rows x Cols).
 void tgather(const TileView& dst, const TileView& src0, const TileView& idx);
+// Pattern scatter, the inverse of the pattern gather: row form: dst(r, c) = src(r, k) for the k-th kept
+// column c of dst's valid columns; column form (`by_rows`): dst row r = src row k for the k-th kept row r of
+// dst's valid rows. Every other element of dst's whole tile becomes 0 (the devices clear dst first). The
+// pattern keeping everything (P1111) copies the valid region and clears nothing.
+void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
+// Index scatter: dst's whole tile becomes 0, then element idx(i, j) of dst's storage (row-major from its
+// start) = src(i, j) for idx's valid region, in row-major order (a later write to the same element wins).
+// Every index must lie inside dst's tile.
+void tscatter(const TileView& dst, const TileView& src, const TileView& idx);
 }  // namespace ops
 
 namespace ref {
 void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
 void tgather(const TileView& dst, const TileView& src0, const TileView& idx);
+void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
+void tscatter(const TileView& dst, const TileView& src, const TileView& idx);
 }  // namespace ref
 
 namespace simd {
 void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
 void tgather(const TileView& dst, const TileView& src0, const TileView& idx);
+void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
+void tscatter(const TileView& dst, const TileView& src, const TileView& idx);
 }  // namespace simd
 
 }  // namespace ptosim

@@ -1,4 +1,4 @@
-// Reference TGATHER: one element at a time, positions through the layouts' offset rules.
+// Reference TGATHER and TSCATTER: one element at a time, positions through the layouts' offset rules.
 #include <cstring>
 
 #include "ptosim/ops/gather.hpp"
@@ -48,6 +48,64 @@ void tgather(const TileView& dst, const TileView& src0, const TileView& idx) {
                 i = v;
             }
             std::memcpy(dst.at(r, c), src0.at(i / cols, i % cols), es);
+        }
+    }
+}
+
+namespace {
+
+// Every element of dst's tile (padding included) becomes 0, as the devices clear dst before a scatter.
+void clear(const TileView& dst) {
+    const std::size_t es = dst.elem_size();
+    for (int32_t r = 0; r < dst.layout.rows; ++r)
+        for (int32_t c = 0; c < dst.layout.cols; ++c)
+            std::memset(dst.at(r, c), 0, es);
+}
+
+}  // namespace
+
+void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows) {
+    const std::size_t es = dst.elem_size();
+    if (pattern.period != 1)
+        clear(dst);
+    const auto keeps = [&](int32_t i) { return i % pattern.period == pattern.phase; };
+    int32_t k = 0;  // the next source row (column form) or column (row form)
+    if (by_rows) {
+        for (int32_t r = 0; r < dst.valid_rows; ++r) {
+            if (!keeps(r))
+                continue;
+            for (int32_t c = 0; c < dst.valid_cols; ++c)
+                std::memcpy(dst.at(r, c), src.at(k, c), es);
+            ++k;
+        }
+        return;
+    }
+    for (int32_t r = 0; r < dst.valid_rows; ++r) {
+        k = 0;
+        for (int32_t c = 0; c < dst.valid_cols; ++c) {
+            if (keeps(c))
+                std::memcpy(dst.at(r, c), src.at(r, k++), es);
+        }
+    }
+}
+
+void tscatter(const TileView& dst, const TileView& src, const TileView& idx) {
+    const std::size_t es = dst.elem_size();
+    const int32_t cols = dst.layout.cols;
+    clear(dst);
+    for (int32_t r = 0; r < idx.valid_rows; ++r) {
+        for (int32_t c = 0; c < idx.valid_cols; ++c) {
+            int64_t i = 0;
+            if (idx.elem_size() == 2) {
+                uint16_t v;
+                std::memcpy(&v, idx.at(r, c), 2);
+                i = v;
+            } else {
+                uint32_t v;
+                std::memcpy(&v, idx.at(r, c), 4);
+                i = v;
+            }
+            std::memcpy(dst.at(i / cols, i % cols), src.at(r, c), es);
         }
     }
 }
