@@ -181,6 +181,39 @@ void tscatter(const TileView& dst, const TileView& src, const TileView& idx) {
         simd::tscatter(dst, src, idx);
 }
 
+void tgatherb(const TileView& dst, const TileView& src, const TileView& offsets) {
+    constexpr const char* kB = "TGATHERB";
+    constexpr std::size_t kBlock = 32;
+    validate::tile(dst, kB, "dst");
+    validate::tile(src, kB, "src");
+    validate::tile(offsets, kB, "offsets");
+    validate::row_major(dst, kB, "dst");
+    validate::row_major(offsets, kB, "offsets");
+    const std::size_t es = dst.elem_size();
+    PTOSIM_CHECK(es == 1 || es == 2 || es == 4, kB, "dst elements must be of 1, 2 or 4 bytes",
+                 {"dtype", dtype_cpp_name(dst.dtype)});
+    PTOSIM_CHECK(offsets.elem_size() == 4 && offsets.dtype != DType::F32, kB,
+                 "offsets must be 32-bit integers (byte offsets)", {"dtype", dtype_cpp_name(offsets.dtype)});
+    const auto blocks = static_cast<int32_t>((dst.valid_cols * es + kBlock - 1) / kBlock);
+    PTOSIM_CHECK(offsets.valid_rows >= dst.valid_rows && offsets.valid_cols >= blocks, kB,
+                 "offsets' valid region must hold one offset per 32-byte block of dst's valid rows",
+                 {"offsets_valid_rows", offsets.valid_rows}, {"offsets_valid_cols", offsets.valid_cols},
+                 {"dst_valid_rows", dst.valid_rows}, {"blocks_per_row", blocks});
+    validate::disjoint(dst, "dst", src, "src", kB);
+    validate::disjoint(dst, "dst", offsets, "offsets", kB);
+    const std::size_t src_bytes = std::min(src.bytes(), src.capacity);
+    for (int32_t r = 0; r < dst.valid_rows; ++r) {
+        for (int32_t b = 0; b < blocks; ++b) {
+            uint32_t off;
+            std::memcpy(&off, offsets.at(r, b), 4);
+            const std::size_t need = std::min<std::size_t>(kBlock, dst.valid_cols * es - b * kBlock);
+            PTOSIM_CHECK(off + need <= src_bytes, kB, "a block reaches past the end of src's tile",
+                         {"row", r}, {"block", b}, {"offset", off}, {"src_bytes", src_bytes});
+        }
+    }
+    ref::tgatherb(dst, src, offsets);  // whole-block memcpy already: nothing for a vector kernel to win
+}
+
 }  // namespace ops
 
 }  // namespace ptosim

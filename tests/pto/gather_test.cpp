@@ -269,4 +269,38 @@ TEST_P(GatherApiTest, IndexScatterClearsDstAndTheLaterWriteWins) {
     EXPECT_EQ(dst.GetElement(3, 7), 7.0f);
 }
 
+TEST_P(GatherApiTest, BlockGatherCopies32ByteBlocksAtByteOffsets) {
+    using Src = Tile<TileType::Vec, uint16_t, 8, 64>;  // 128 bytes a row, 1024 in all
+    using Off = Tile<TileType::Vec, uint32_t, 3, 8>;
+    using Dst = Tile<TileType::Vec, uint16_t, 4, 64, BLayout::RowMajor, 3, 40>;  // 80 bytes: blocks 2.5
+    Src src;
+    Off off;
+    Dst dst;
+    TASSIGN(src, 0x0);
+    TASSIGN(off, 0x1000);
+    TASSIGN(dst, 0x2000);
+    for (int i = 0; i < 8 * 64; ++i)
+        src.SetElement(i / 64, i % 64, static_cast<uint16_t>(i));
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 64; ++c)
+            dst.SetElement(r, c, uint16_t{0xBEEF});
+    for (int r = 0; r < 3; ++r)
+        for (int b = 0; b < 8; ++b)
+            off.SetElement(r, b, static_cast<uint32_t>(((r * 3 + b * 5) % 31) * 32));
+    TGATHERB(dst, src, off);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 64; ++c) {
+            // Element c of row r sits in block c / 16 at element c % 16; the source element is byte offset
+            // / 2.
+            uint16_t want = 0xBEEF;
+            if (r < 3 && c < 40)
+                want = static_cast<uint16_t>(((r * 3 + (c / 16) * 5) % 31) * 16 + c % 16);
+            ASSERT_EQ(dst.GetElement(r, c), want) << r << "," << c;
+        }
+    off.SetElement(2, 2, 1024 - 16);  // the last, half block reads 16 bytes: fits exactly
+    TGATHERB(dst, src, off);
+    off.SetElement(2, 2, 1024 - 8);
+    EXPECT_CHECK_FAILS(TGATHERB(dst, src, off), "a block reaches past the end of src's tile");
+}
+
 }  // namespace

@@ -172,4 +172,24 @@ PTO_INST RecordEvent TSCATTER(TileDataD& dst, TileDataS& src, TileDataI& indexes
     return {};
 }
 
+// Block gather: block b (32 bytes) of dst row r = the 32 bytes at byte offset offset(r, b) of src's storage.
+template <typename TileDataDst, typename TileDataSrc, typename TileDataOffset, typename... WaitEvents>
+PTO_INST RecordEvent TGATHERB(TileDataDst& dst, TileDataSrc& src, TileDataOffset& offset,
+                              WaitEvents&... events) {
+    PTOSIM_STATIC_CHECK(
+        is_tile_data_v<TileDataDst> && is_tile_data_v<TileDataSrc> && is_tile_data_v<TileDataOffset>,
+        "TGATHERB", "dst, src and offset must be Tiles");
+    using D = typename TileDataDst::DType;
+    PTOSIM_STATIC_CHECK(
+        detail::is_plain_row_major<TileDataDst>() && detail::is_plain_row_major<TileDataOffset>(), "TGATHERB",
+        "dst and offset must be row-major");
+    PTOSIM_STATIC_CHECK(detail::type_in<D>(ptosim::isa::kInt8To32 | ptosim::isa::kFloats), "TGATHERB",
+                        "dst's element type must be an 8-, 16- or 32-bit integer, half, bfloat16_t or float");
+    PTOSIM_STATIC_CHECK(detail::type_in<typename TileDataOffset::DType>(ptosim::isa::kI32), "TGATHERB",
+                        "offset must hold uint32_t (or int32_t) byte offsets");
+    TSYNC(events...);
+    ptosim::ops::tgatherb(dst.view(), src.view(), offset.view());
+    return {};
+}
+
 }  // namespace pto

@@ -37,6 +37,10 @@ void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, b
 // start) = src(i, j) for idx's valid region, in row-major order (a later write to the same element wins).
 // Every index must lie inside dst's tile.
 void tscatter(const TileView& dst, const TileView& src, const TileView& idx);
+// Block gather: dst's valid columns of row r, in 32-byte blocks: block b of the row is the 32 bytes at byte
+// offsets(r, b) of src's storage (the last block only as far as the valid columns go). offsets holds 32-bit
+// byte offsets; every block read lies inside src's tile.
+void tgatherb(const TileView& dst, const TileView& src, const TileView& offsets);
 }  // namespace ops
 
 namespace ref {
@@ -44,6 +48,7 @@ void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bo
 void tgather(const TileView& dst, const TileView& src0, const TileView& idx);
 void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
 void tscatter(const TileView& dst, const TileView& src, const TileView& idx);
+void tgatherb(const TileView& dst, const TileView& src, const TileView& offsets);
 }  // namespace ref
 
 namespace simd {

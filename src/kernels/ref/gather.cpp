@@ -1,4 +1,5 @@
 // Reference TGATHER and TSCATTER: one element at a time, positions through the layouts' offset rules.
+#include <algorithm>
 #include <cstring>
 
 #include "ptosim/ops/gather.hpp"
@@ -106,6 +107,19 @@ void tscatter(const TileView& dst, const TileView& src, const TileView& idx) {
                 i = v;
             }
             std::memcpy(dst.at(i / cols, i % cols), src.at(r, c), es);
+        }
+    }
+}
+
+void tgatherb(const TileView& dst, const TileView& src, const TileView& offsets) {
+    constexpr std::size_t kBlock = 32;
+    const std::size_t row_bytes = static_cast<std::size_t>(dst.valid_cols) * dst.elem_size();
+    for (int32_t r = 0; r < dst.valid_rows; ++r) {
+        std::byte* out = dst.at(r, 0);
+        for (std::size_t b = 0; b * kBlock < row_bytes; ++b) {
+            uint32_t off;
+            std::memcpy(&off, offsets.at(r, static_cast<int64_t>(b)), 4);
+            std::memcpy(out + b * kBlock, src.data + off, std::min(kBlock, row_bytes - b * kBlock));
         }
     }
 }
