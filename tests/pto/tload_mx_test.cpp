@@ -66,9 +66,9 @@ TEST(TileShape2DMx, DynamicExtentsComeFromTheConstructor) {
     EXPECT_EQ(extents(B(8, 16)), (std::vector<int64_t>{128, 128, 8, 2, 1}));
 }
 
-// Where pto-isa's MX layouts put the scale (r, c) of an R x C matrix (cube.md-independent restatement: the A
-// layouts pair neighbouring columns, the B layouts neighbouring rows; ZZ / NN group 16 pairs into a 32-byte
-// box).
+// Where pto-isa's MX layouts put the scale (r, c) of an R x C matrix, written from the layouts' pictures
+// rather than from the index maps: the A layouts pair neighbouring columns, the B layouts neighbouring rows;
+// ZZ / NN group 16 pairs into a 32-byte box.
 int64_t mx_position(Layout l, int64_t R, int64_t C, int64_t r, int64_t c) {
     switch (l) {
         case Layout::MX_A_ZZ:  // 16-row bands; in a band, 2-column boxes of 16 x 2, each row-major
