@@ -24,6 +24,11 @@ void byte_sized(const TileView& t, const char* instr, const char* operand) {
                  instr, "element type must be 1, 2 or 4 bytes wide", {"operand", operand},
                  {"dtype", dtype_cpp_name(t.dtype)});
 }
+// TFILLPAD also pads the cube buffer's 4-bit tiles (the MX operands, two elements a byte).
+void fill_sized(const TileView& t, const char* instr, const char* operand) {
+    if (!dtype_is_twin(t.dtype))
+        byte_sized(t, instr, operand);
+}
 
 // Bytes from t.data to the end of element (r, c) (offsets grow with the row and the column in every layout).
 std::size_t end_of(const TileView& t, int32_t r, int32_t c) {
@@ -63,8 +68,9 @@ uint64_t pad_bits(DType t, Pad pad) {
 void tfillpad(const char* instr, const TileView& dst, const TileView& src, const FillPadSpec& s) {
     validate::tile(dst, instr, "dst");
     validate::tile(src, instr, "src");
-    byte_sized(dst, instr, "dst");
-    PTOSIM_CHECK(src.elem_size() == dst.elem_size(), instr, "src and dst elements must have the same size",
+    fill_sized(dst, instr, "dst");
+    PTOSIM_CHECK(src.elem_size() == dst.elem_size() && dtype_is_twin(src.dtype) == dtype_is_twin(dst.dtype),
+                 instr, "src and dst elements must have the same size",
                  {"src.dtype", dtype_cpp_name(src.dtype)}, {"dst.dtype", dtype_cpp_name(dst.dtype)});
     PTOSIM_CHECK(s.keep_rows >= 0 && s.keep_cols >= 0 && s.keep_rows <= s.fill_rows &&
                      s.keep_cols <= s.fill_cols && s.fill_rows <= dst.rows() && s.fill_cols <= dst.cols(),
@@ -86,7 +92,7 @@ void tfillpad(const char* instr, const TileView& dst, const TileView& src, const
             in_place || apart(block(src, s.keep_rows, s.keep_cols), block(dst, s.fill_rows, s.fill_cols)),
             instr, "dst must be src itself or not overlap it");
     }
-    if (active_backend() == Backend::Simd && simd::tfillpad(dst, src, s))
+    if (active_backend() == Backend::Simd && !dtype_is_twin(dst.dtype) && simd::tfillpad(dst, src, s))
         return;
     ref::tfillpad(dst, src, s);
 }

@@ -63,6 +63,44 @@ TEST_P(RearrangeKernel, FillPadSweep) {
     }
 }
 
+// 4-bit elements (two a byte, element i in the low nibble of byte i / 2 when i is even): the padded nibbles
+// take the pad's low four bits, the kept ones src's, and the other nibble of each byte stays.
+TEST_P(RearrangeKernel, FillPadFourBitTypes) {
+    std::mt19937_64 rng(73);
+    const auto put = [](std::byte* base, std::size_t i, uint64_t v) {
+        const unsigned shift = (i % 2) * 4;
+        base[i / 2] = (base[i / 2] & std::byte(~(0xFu << shift))) | std::byte((v & 0xFu) << shift);
+    };
+    const auto get = [](const std::byte* base, std::size_t i) {
+        return (std::to_integer<unsigned>(base[i / 2]) >> ((i % 2) * 4)) & 0xFu;
+    };
+    for (DType t : {DType::E2M1X2, DType::E1M2X2}) {
+        for (Layout::Kind k : kKinds) {
+            for (int mode = 0; mode < 2; ++mode) {
+                const bool copy = mode == 0;
+                SCOPED_TRACE(::testing::Message()
+                             << dtype_name(t) << " " << layout_kind_name(k) << " copy " << copy);
+                UbTiles tiles(rng);
+                const Layout l =
+                    layout_of(k, 32, 64, 1);  // boxes of 32 elements, as the Tile gives 4-bit types
+                TileView src = tiles.place(t, l, 13, 37);
+                TileView dst = copy ? tiles.place(t, l, 20, 64) : src;
+                const FillPadSpec s{13, 37, 20, 60, copy, 0xA5};
+                UbImage image;
+                TileView want = image.expected(dst);
+                for (int32_t r = 0; r < s.fill_rows; ++r)
+                    for (int32_t c = 0; c < s.fill_cols; ++c)
+                        put(want.data, l.offset(r, c),
+                            r < s.keep_rows && c < s.keep_cols
+                                ? (copy ? get(src.data, l.offset(r, c)) : get(dst.data, l.offset(r, c)))
+                                : s.pad);
+                ops::tfillpad("TFILLPAD", dst, src, s);
+                ASSERT_TRUE(image.matches_ub());
+            }
+        }
+    }
+}
+
 TEST_P(RearrangeKernel, FillPadRules) {
     std::mt19937_64 rng(72);
     UbTiles tiles(rng);

@@ -6,6 +6,7 @@
 // object (ptosim::Layout) from which kernels take contiguous row spans.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -201,8 +202,10 @@ constexpr int64_t dyn_or(int64_t a, int64_t b, int64_t v) {
 }
 template <typename T, int64_t rows, int64_t cols, Layout L>
 struct Matrix2D {
-    static_assert(L == Layout::ND || L == Layout::DN || L == Layout::NZ,
-                  "TileShape2D: the layout must be Layout::ND, Layout::DN or Layout::NZ");
+    static_assert(
+        L == Layout::ND || L == Layout::DN || L == Layout::NZ,
+        "TileShape2D: the layout must be Layout::ND, Layout::DN, Layout::NZ or an MX layout (MX_A_ZZ, "
+        "MX_A_ND, MX_A_DN, MX_B_NN, MX_B_ND, MX_B_DN)");
     static constexpr int64_t C0 = 32 / static_cast<int64_t>(sizeof(T));
     using ShapeT = std::conditional_t<L == Layout::NZ,
                                       Shape<1, dyn_or(cols, cols / C0), dyn_or(rows, rows / 16), 16, C0>,
@@ -227,20 +230,75 @@ struct Matrix2D {
             return StrideT(r * c, r * C0, 16 * C0, C0, 1);
     }
 };
+
+// A rows x cols matrix of MX block scales in one of pto-isa's MX layouts (pto/instr/tload_mx.hpp loads them):
+// pairs of MX_COL_LEN = 2 scales along K (columns of an "A" matrix, rows of a "B" one), MX_A_ZZ / MX_B_NN
+// grouped further into boxes of MX_ROW_LEN = 16 pairs (MX_BLOCK_SIZE = 32 scales).
+template <int64_t rows, int64_t cols, Layout L>
+struct MxMatrix2D {
+    static constexpr bool kA = L == Layout::MX_A_ZZ || L == Layout::MX_A_ND || L == Layout::MX_A_DN;
+    PTOSIM_STATIC_CHECK(kA ? (cols == DYNAMIC || cols % MX_COL_LEN == 0)
+                           : (rows == DYNAMIC || rows % MX_COL_LEN == 0),
+                        "TileShape2D",
+                        "an MX layout pairs scales along K: cols (MX_A_*) or rows (MX_B_*) must be even");
+    static constexpr int64_t kP = MX_COL_LEN, kB = MX_ROW_LEN;
+    // The five extents, then the five strides, of pto-isa's specialisations; an extent or stride that depends
+    // on a dynamic (-1) rows or cols is dynamic (dyn_or), so the same function serves the static types and
+    // the (rows, cols) constructors.
+    static constexpr std::array<int64_t, 10> dims(int64_t r, int64_t c) {
+        const int64_t rc = dyn_or(r, c, r * c);
+        switch (L) {
+            case Layout::MX_A_ZZ:
+                return {1,  dyn_or(r, r / kB), dyn_or(c, c / kP), kB, kP,
+                        rc, dyn_or(c, c * kB), kB * kP,           kP, 1};
+            case Layout::MX_A_ND:
+                return {1, 1, r, dyn_or(c, c / kP), kP, rc, rc, c, kP, 1};
+            case Layout::MX_A_DN:
+                return {1, 1, dyn_or(c, c / kP), r, kP, rc, rc, dyn_or(r, r * kP), kP, 1};
+            case Layout::MX_B_NN:
+                return {1,  dyn_or(c, c / kB), dyn_or(r, r / kP), kB, kP,
+                        rc, dyn_or(r, r * kB), kB * kP,           kP, 1};
+            case Layout::MX_B_ND:
+                return {1, 1, dyn_or(r, r / kP), c, kP, rc, rc, dyn_or(c, c * kP), kP, 1};
+            default:  // MX_B_DN
+                return {1, 1, c, dyn_or(r, r / kP), kP, rc, rc, r, kP, 1};
+        }
+    }
+    static constexpr std::array<int64_t, 10> kDims = dims(rows, cols);
+    using ShapeT = Shape<kDims[0], kDims[1], kDims[2], kDims[3], kDims[4]>;
+    using StrideT = Stride<kDims[5], kDims[6], kDims[7], kDims[8], kDims[9]>;
+    static ShapeT shape(int64_t r, int64_t c) {
+        const auto d = dims(r, c);
+        return ShapeT(d[0], d[1], d[2], d[3], d[4]);
+    }
+    static StrideT stride(int64_t r, int64_t c) {
+        const auto d = dims(r, c);
+        return StrideT(d[5], d[6], d[7], d[8], d[9]);
+    }
+};
+
+constexpr bool is_mx_matrix_layout(Layout L) {
+    return L == Layout::MX_A_ZZ || L == Layout::MX_A_ND || L == Layout::MX_A_DN || L == Layout::MX_B_NN ||
+           L == Layout::MX_B_ND || L == Layout::MX_B_DN;
+}
+template <typename T, int64_t rows, int64_t cols, Layout L>
+using Matrix2DOf =
+    std::conditional_t<is_mx_matrix_layout(L), MxMatrix2D<rows, cols, L>, Matrix2D<T, rows, cols, L>>;
+
 }  // namespace detail
 
 template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout L = Layout::ND>
-struct TileShape2D : detail::Matrix2D<T, rows, cols, L>::ShapeT {
-    using Parent = typename detail::Matrix2D<T, rows, cols, L>::ShapeT;
+struct TileShape2D : detail::Matrix2DOf<T, rows, cols, L>::ShapeT {
+    using Parent = typename detail::Matrix2DOf<T, rows, cols, L>::ShapeT;
     TileShape2D() = default;
-    TileShape2D(int64_t r, int64_t c) : Parent(detail::Matrix2D<T, rows, cols, L>::shape(r, c)) {}
+    TileShape2D(int64_t r, int64_t c) : Parent(detail::Matrix2DOf<T, rows, cols, L>::shape(r, c)) {}
 };
 
 template <typename T, int64_t rows = DYNAMIC, int64_t cols = DYNAMIC, Layout L = Layout::ND>
-struct BaseShape2D : detail::Matrix2D<T, rows, cols, L>::StrideT {
-    using Parent = typename detail::Matrix2D<T, rows, cols, L>::StrideT;
+struct BaseShape2D : detail::Matrix2DOf<T, rows, cols, L>::StrideT {
+    using Parent = typename detail::Matrix2DOf<T, rows, cols, L>::StrideT;
     BaseShape2D() = default;
-    BaseShape2D(int64_t r, int64_t c) : Parent(detail::Matrix2D<T, rows, cols, L>::stride(r, c)) {}
+    BaseShape2D(int64_t r, int64_t c) : Parent(detail::Matrix2DOf<T, rows, cols, L>::stride(r, c)) {}
 };
 
 namespace TileConfig {

@@ -82,20 +82,23 @@ void tfillpad_vec(Dst& dst, Src& src) {
 }
 
 // The cube buffer's form: pads an NZ tile around its valid region (columns rounded up to whole 32-byte
-// blocks) with zeros.
+// blocks: 64 elements of a 4-bit type, as pto-isa's A5 code counts them) with zeros.
 template <typename TileData>
 void tfillpad_mat(TileData& dst, TileData& src) {
     using T = typename TileData::DType;
+    constexpr bool kTwin = ptosim::dtype_is_twin(ptosim::dtype_of<T>);
     PTOSIM_STATIC_CHECK(!TileData::isRowMajor && TileData::SFractal == SLayout::RowMajor, "TFILLPAD",
                         "a Mat tile must have the NZ layout");
     PTOSIM_STATIC_CHECK(pad_is_value<TileData>(), "TFILLPAD", "the tile's PadVal must be a PadValue");
     PTOSIM_STATIC_CHECK(TileData::PadVal == PadValue::Zero || TileData::PadVal == PadValue::Null, "TFILLPAD",
                         "a Mat tile's pad value must be Zero or Null");
-    PTOSIM_STATIC_CHECK(one_two_or_four_bytes<T>(), "TFILLPAD",
-                        "the element type must be 1, 2 or 4 bytes wide");
-    constexpr int32_t kC0 = 32 / static_cast<int32_t>(sizeof(T));
+    PTOSIM_STATIC_CHECK(one_two_or_four_bytes<T>() || kTwin, "TFILLPAD",
+                        "a Mat tile's element type must be 4-bit (two a byte), 1, 2 or 4 bytes wide");
+    constexpr int32_t kC0 = (kTwin ? 64 : 32) / static_cast<int32_t>(sizeof(T));
     const auto rows = static_cast<int32_t>(dst.GetValidRow());
-    const auto cols = (static_cast<int32_t>(dst.GetValidCol()) + kC0 - 1) / kC0 * kC0;
+    // (a 4-bit tile's boxes are 32 elements wide, so its Cols need not be a multiple of 64)
+    const auto cols =
+        std::min((static_cast<int32_t>(dst.GetValidCol()) + kC0 - 1) / kC0 * kC0, TileData::Cols);
     ptosim::FillPadSpec s;
     s.keep_rows = rows;
     s.keep_cols = cols;

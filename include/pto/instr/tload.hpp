@@ -7,6 +7,7 @@
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
 #include "pto/instr/quant_args.hpp"
+#include "pto/instr/tload_mx.hpp"
 #include "ptosim/core/global_view.hpp"
 #include "ptosim/ops/memory.hpp"
 
@@ -26,6 +27,8 @@ ptosim::GlobalView global_view(GlobalData& g) {
     v.layout = GlobalData::layout == Layout::DN   ? ptosim::GlobalLayout::DN
                : GlobalData::layout == Layout::NZ ? ptosim::GlobalLayout::NZ
                                                   : ptosim::GlobalLayout::ND;
+    if constexpr (is_mx_layout(GlobalData::layout))
+        v.layout = mx_global_layout(GlobalData::layout);
     return v;
 }
 
@@ -52,8 +55,13 @@ PTO_INST RecordEvent TLOAD(TileData& dst, GlobalData& src, WaitEvents&... events
     PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TLOAD", "src must be a GlobalTensor");
     PTOSIM_STATIC_CHECK(sizeof(typename TileData::DType) == sizeof(typename GlobalData::RawDType), "TLOAD",
                         "tile and global tensor element sizes must match");
-    PTOSIM_STATIC_CHECK(detail::movable_global_layout(GlobalData::layout), "TLOAD",
-                        "the global tensor layout must be Layout::ND, Layout::DN or Layout::NZ");
+    PTOSIM_STATIC_CHECK(
+        detail::movable_global_layout(GlobalData::layout) || detail::is_mx_layout(GlobalData::layout),
+        "TLOAD",
+        "the global tensor layout must be Layout::ND, Layout::DN, Layout::NZ or an MX scale layout (MX_A_ZZ, "
+        "MX_A_ND, MX_A_DN, MX_B_NN, MX_B_ND, MX_B_DN)");
+    if constexpr (detail::is_mx_layout(GlobalData::layout))
+        detail::tload_mx_checks<TileData, GlobalData>();
     TSYNC(events...);
     ptosim::ops::tload(dst.view(), detail::global_view(src), detail::pad_of<TileData::PadVal>());
     return {};
