@@ -10,6 +10,8 @@
 #include <random>
 #include <vector>
 
+#include <hwy/targets.h>
+
 #include <pto/pto-inst.hpp>
 
 #include "support/backend_test.hpp"
@@ -409,6 +411,43 @@ TEST_P(SortApiTest, RunTimeChecksNameTheRuleAndWriteNothing) {
     EXPECT_CHECK_FAILS(TMRGSORT(dst, s0, 64), "groups of four blocks");
     for (int c = 0; c < 128; ++c)
         ASSERT_EQ(dst.GetElement(0, c), 5.0f);
+}
+
+// The fast TSORT32 kernel is compiled for every Highway target: each supported one gives the reference's
+// bytes, on blocks of every length and keys full of ties.
+TEST(SortKernels, Tsort32FastKernelMatchesTheReferenceOnEveryTarget) {
+    constexpr int kCols = 160;
+    std::mt19937 rng(17);
+    std::vector<float> values(kCols);
+    std::vector<uint32_t> ids(kCols);
+    for (int c = 0; c < kCols; ++c) {
+        values[c] = awkward_value(rng);
+        ids[c] = rng() % 4 == 0 ? 0xFFFFFFFFu : rng() % 5;
+    }
+    const auto view = [](void* p, ptosim::DType t, int cols, int valid) {
+        return ptosim::TileView{reinterpret_cast<std::byte*>(p), t, ptosim::Layout::row_major(1, cols), 1,
+                                valid};
+    };
+    for (int valid = 1; valid <= kCols; valid += 7) {
+        std::vector<float> want(2 * kCols, 0.0f);
+        {
+            ptosim::ScopedBackend ref(ptosim::Backend::Ref);
+            ptosim::ops::tsort32(view(want.data(), ptosim::DType::F32, 2 * kCols, 2 * kCols),
+                                 view(values.data(), ptosim::DType::F32, kCols, valid),
+                                 view(ids.data(), ptosim::DType::U32, kCols, kCols), true);
+        }
+        for (const int64_t target : hwy::SupportedAndGeneratedTargets()) {
+            hwy::SetSupportedTargetsForTest(target);
+            ptosim::ScopedBackend simd(ptosim::Backend::Simd);
+            std::vector<float> got(2 * kCols, 0.0f);
+            ptosim::ops::tsort32(view(got.data(), ptosim::DType::F32, 2 * kCols, 2 * kCols),
+                                 view(values.data(), ptosim::DType::F32, kCols, valid),
+                                 view(ids.data(), ptosim::DType::U32, kCols, kCols), true);
+            EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(float)), 0)
+                << hwy::TargetName(target) << ", " << valid << " valid columns";
+        }
+        hwy::SetSupportedTargetsForTest(0);
+    }
 }
 
 }  // namespace

@@ -1,41 +1,63 @@
-// Fast TSORT32 and TMRGSORT. TSORT32 ranks instead of sorting: a block holds at most 32 pairs, and the place
-// of each is the number of pairs that come before it, counted with branch-free comparisons the compiler turns
-// into vector code. The order is total (value rank, then index, then column), so any correct method gives the
-// reference's bits. TMRGSORT keeps one 64-bit key per list head (rank, then list number; 0 for a list with
-// nothing left) and takes the largest, so each step is a few compares and no data-dependent branch on values.
+// Fast TSORT32 and TMRGSORT. TSORT32 places each pair of a block (at most 32) by counting the pairs that come
+// before it: one 64-bit key per pair (the value's rank, then the complement of the index, so a smaller index
+// comes first), compared with a whole vector of the block's keys at a time; equal keys go in column order.
+// The order is total, so this gives the reference's bits. TMRGSORT keeps one 64-bit key per list head (rank,
+// then list number; 0 for a list with nothing left) and takes the largest, so each step is three compares and
+// no data-dependent branch on values.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/simd/sort.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
 #include <algorithm>
+#include <climits>
 #include <cstring>
 
-#include "../common/sort_order.hpp"
+#include "kernels/common/sort_order.hpp"
 #include "ptosim/ops/sort.hpp"
 
-namespace ptosim::simd {
-
+HWY_BEFORE_NAMESPACE();
+namespace ptosim::simd::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
 namespace so = kernels::sort_order;
 
-namespace {
-
 template <typename T>
-void sort_block(std::byte* out, const std::byte* values, const uint32_t* ids, int32_t n) {
-    uint32_t rank[sort::kBlock], id[sort::kBlock];
+void SortBlock(std::byte* out, const std::byte* values, const uint32_t* ids, int32_t n) {
+    // Keys as signed integers (the unsigned key with its top bit flipped keeps the order); the array is
+    // padded to whole vectors with the lowest key, which comes before no real key (on equal keys the
+    // padding's column is the larger).
+    HWY_ALIGN int64_t key[64];
+    HWY_ALIGN int64_t column_of[64];
+    const hn::ScalableTag<int64_t> d;
+    const auto lanes = static_cast<int32_t>(hn::Lanes(d));
+    const int32_t padded = (n + lanes - 1) / lanes * lanes;
     for (int32_t k = 0; k < n; ++k) {
-        rank[k] = so::rank<T>(values + k * sizeof(T));
-        std::memcpy(&id[k], ids + k, 4);
+        uint32_t id;
+        std::memcpy(&id, ids + k, 4);
+        const uint64_t u = (uint64_t{so::rank<T>(values + k * sizeof(T))} << 32) | static_cast<uint32_t>(~id);
+        key[k] = static_cast<int64_t>(u ^ (uint64_t{1} << 63));
     }
+    for (int32_t k = n; k < padded; ++k)
+        key[k] = INT64_MIN;
+    for (int32_t k = 0; k < padded; ++k)
+        column_of[k] = k;
     for (int32_t i = 0; i < n; ++i) {
-        const uint32_t ri = rank[i], ii = id[i];
-        int32_t place = 0;
-        for (int32_t j = 0; j < n; ++j) {
-            const bool before = rank[j] > ri || (rank[j] == ri && (id[j] < ii || (id[j] == ii && j < i)));
-            place += before ? 1 : 0;
+        const auto ki = hn::Set(d, key[i]);
+        const auto column = hn::Set(d, int64_t{i});
+        std::size_t place = 0;
+        for (int32_t j = 0; j < padded; j += lanes) {
+            const auto kj = hn::Load(d, key + j);
+            const auto before =
+                hn::Or(hn::Gt(kj, ki), hn::And(hn::Eq(kj, ki), hn::Lt(hn::Load(d, column_of + j), column)));
+            place += hn::CountTrue(d, before);
         }
-        so::write_pair<T>(out + place * sort::kPairBytes, values + i * sizeof(T), ii);
+        uint32_t id;
+        std::memcpy(&id, ids + i, 4);
+        so::write_pair<T>(out + place * sort::kPairBytes, values + i * sizeof(T), id);
     }
 }
 
-}  // namespace
-
-void tsort32(const TileView& dst, const TileView& src, const TileView& idx) {
+void Tsort32(const TileView& dst, const TileView& src, const TileView& idx) {
     so::visit(src.dtype, [&](auto tag) {
         using T = decltype(tag);
         for (int32_t r = 0; r < src.valid_rows; ++r) {
@@ -44,10 +66,24 @@ void tsort32(const TileView& dst, const TileView& src, const TileView& idx) {
             std::byte* out = dst.at(r, 0);
             for (int32_t c0 = 0; c0 < src.valid_cols; c0 += sort::kBlock) {
                 const int32_t n = std::min(sort::kBlock, src.valid_cols - c0);
-                sort_block<T>(out + c0 * sort::kPairBytes, values + c0 * sizeof(T), ids + c0, n);
+                SortBlock<T>(out + c0 * sort::kPairBytes, values + c0 * sizeof(T), ids + c0, n);
             }
         }
     });
+}
+
+}  // namespace ptosim::simd::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace ptosim::simd {
+
+namespace so = kernels::sort_order;
+
+HWY_EXPORT(Tsort32);
+
+void tsort32(const TileView& dst, const TileView& src, const TileView& idx) {
+    HWY_DYNAMIC_DISPATCH(Tsort32)(dst, src, idx);
 }
 
 sort::Executed merge_pairs(DType t, std::span<const sort::PairList> lists, std::byte* out, bool exhausted) {
@@ -88,3 +124,4 @@ sort::Executed merge_pairs(DType t, std::span<const sort::PairList> lists, std::
 }
 
 }  // namespace ptosim::simd
+#endif
