@@ -19,6 +19,7 @@
 #include "ptosim/ops/matmul.hpp"
 #include "ptosim/ops/move.hpp"
 #include "ptosim/ops/quant.hpp"
+#include "ptosim/ops/sort.hpp"
 
 namespace ptosim::bench {
 
@@ -411,6 +412,63 @@ Case dequant_case(DType st, int32_t rows, int32_t cols) {
     return c;
 }
 
+// TSORT32 on rows x cols float values (indices 0, 1, ...), and TMRGSORT of four lists of `pairs` float pairs
+// each (every list sorted first, by TSORT32 and single-tile merges; `pairs` is 32 times a power of 4).
+Case sort32_case(int32_t rows, int32_t cols) {
+    struct State {
+        OwnedTile dst, src, idx;
+    };
+    auto s = std::make_shared<State>();
+    s->src = make_tile(DType::F32, rows, cols);
+    s->idx = make_tile(DType::U32, rows, cols);
+    s->dst = make_tile(DType::F32, rows, 2 * cols);
+    fill_values<float>(s->src.view);
+    uint32_t next = 0;
+    fill<uint32_t>(s->idx.view, [&] { return next++; });
+    Case c;
+    c.op = "TSORT32";
+    c.name = "f32_" + std::to_string(rows) + "x" + std::to_string(cols);
+    c.input_bytes = s->src.view.bytes() + s->idx.view.bytes();
+    c.threads = 1;
+    c.run = [s] { ops::tsort32(s->dst.view, s->src.view, s->idx.view, false); };
+    c.state = s;
+    return c;
+}
+
+Case merge4_case(int32_t pairs) {
+    struct State {
+        OwnedTile dst, tmp, lists[4];
+    };
+    auto s = std::make_shared<State>();
+    for (auto& l : s->lists) {
+        // Sorted lists: TSORT32 blocks of 32 merged four at a time until one block spans the list.
+        OwnedTile values = make_tile(DType::F32, 1, pairs), idx = make_tile(DType::U32, 1, pairs);
+        fill_values<float>(values.view);
+        uint32_t next = 0;
+        fill<uint32_t>(idx.view, [&] { return next++; });
+        l = make_tile(DType::F32, 1, 2 * pairs);
+        ops::tsort32(l.view, values.view, idx.view, false);
+        OwnedTile scratch = make_tile(DType::F32, 1, 2 * pairs);
+        for (uint32_t block = 64; 4 * block <= static_cast<uint32_t>(2 * pairs); block *= 4) {
+            ops::tmrgsort_blocks(scratch.view, l.view, block);
+            std::memcpy(l.view.data, scratch.view.data, l.view.bytes());
+        }
+    }
+    s->dst = make_tile(DType::F32, 1, 8 * pairs);
+    s->tmp = make_tile(DType::F32, 1, 8 * pairs);
+    Case c;
+    c.op = "TMRGSORT";
+    c.name = "f32_4x" + std::to_string(pairs) + "pairs";
+    c.input_bytes = 4 * s->lists[0].view.bytes();
+    c.threads = 1;
+    c.run = [s] {
+        const TileView srcs[] = {s->lists[0].view, s->lists[1].view, s->lists[2].view, s->lists[3].view};
+        ops::tmrgsort(s->dst.view, s->tmp.view, srcs, false);
+    };
+    c.state = s;
+    return c;
+}
+
 }  // namespace
 
 std::vector<Case> all_cases() {
@@ -483,6 +541,9 @@ std::vector<Case> all_cases() {
         cases.push_back(interleave_case(op, DType::S16, 64, 512));
         cases.push_back(interleave_case(op, DType::F32, 128, 256, "_ub"));
     }
+    // Sorting: TSORT32's blocks of 32 and a four-list merge (a TopK's steps).
+    cases.push_back(sort32_case(64, 512));
+    cases.push_back(merge4_case(512));
     return cases;
 }
 

@@ -10,6 +10,7 @@
 #include "pto/instr/interleave.hpp"
 #include "pto/instr/mscatter.hpp"
 #include "pto/instr/rearrange.hpp"
+#include "pto/instr/sort.hpp"
 #include "pto/instr/reduce.hpp"
 #include "pto/instr/tassign.hpp"
 #include "pto/instr/tcmp.hpp"
