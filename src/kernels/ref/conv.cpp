@@ -62,25 +62,33 @@ void zero(const ConvView& v) {
 }  // namespace
 
 void conv_copy(const ConvView& tile, const GlobalView& g, const ConvCopyMap& m, bool load) {
-    const std::size_t es = dtype_size(tile.dtype);
+    const auto es = static_cast<int64_t>(dtype_size(tile.dtype));
     const int64_t* e = m.extent;
     const int64_t* s = m.stride;
+    // The innermost extent (C0, or the whole last dimension) is one run of the tile; when the global tensor
+    // holds it contiguously too it moves as one block.
+    const bool run = s[5] == 1;
     int64_t t = 0;  // dense position in the tile
     for (int64_t i0 = 0; i0 < e[0]; ++i0)
         for (int64_t i1 = 0; i1 < e[1]; ++i1)
             for (int64_t i2 = 0; i2 < e[2]; ++i2)
                 for (int64_t i3 = 0; i3 < e[3]; ++i3)
-                    for (int64_t i4 = 0; i4 < e[4]; ++i4)
-                        for (int64_t i5 = 0; i5 < e[5]; ++i5, ++t) {
-                            const int64_t off =
-                                i0 * s[0] + i1 * s[1] + i2 * s[2] + i3 * s[3] + i4 * s[4] + i5 * s[5];
-                            std::byte* gp = g.data + off * static_cast<int64_t>(es);
-                            std::byte* tp = tile.data + t * static_cast<int64_t>(es);
-                            if (load)
-                                std::memcpy(tp, gp, es);
-                            else
-                                std::memcpy(gp, tp, es);
+                    for (int64_t i4 = 0; i4 < e[4]; ++i4) {
+                        const int64_t base = i0 * s[0] + i1 * s[1] + i2 * s[2] + i3 * s[3] + i4 * s[4];
+                        if (run) {
+                            std::byte* gp = g.data + base * es;
+                            std::byte* tp = tile.data + t * es;
+                            const auto bytes = static_cast<std::size_t>(e[5] * es);
+                            load ? std::memcpy(tp, gp, bytes) : std::memcpy(gp, tp, bytes);
+                            t += e[5];
+                            continue;
                         }
+                        for (int64_t i5 = 0; i5 < e[5]; ++i5, ++t) {
+                            std::byte* gp = g.data + (base + i5 * s[5]) * es;
+                            std::byte* tp = tile.data + t * es;
+                            load ? std::memcpy(tp, gp, es) : std::memcpy(gp, tp, es);
+                        }
+                    }
 }
 
 void ttrans_conv(const ConvView& dst, const ConvView& src) {
