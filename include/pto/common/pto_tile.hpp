@@ -406,9 +406,9 @@ struct Tile {
     }
     static constexpr std::size_t GetSizeInBytes() { return GetSizeInUnits() * sizeof(DType); }
 
-    // The tile's storage; a tile that was never assigned gets zero-filled storage of its own here. A reference,
-    // as in pto-isa, so that `tile.data() = p` points the tile at other storage (its capacity stays the tile's
-    // size).
+    // The tile's storage; a tile that was never assigned gets zero-filled storage of its own here. A
+    // reference, as in pto-isa, so that `tile.data() = p` points the tile at other storage (its capacity
+    // stays the tile's size).
     DType*& data() const {
         if (data_ == nullptr) {
             auto_storage_ = ptosim::ub::allocate_auto(GetSizeInBytes());
