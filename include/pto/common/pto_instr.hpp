@@ -3,6 +3,7 @@
 
 #include "pto/common/event.hpp"
 #include "pto/common/pto_tile.hpp"
+#include "pto/instr/conv.hpp"
 #include "pto/instr/debug.hpp"
 #include "pto/instr/elementwise.hpp"
 #include "pto/instr/gather.hpp"

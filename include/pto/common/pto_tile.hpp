@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "pto/common/constants.hpp"
+#include "pto/common/conv_tile.hpp"  // pto-isa declares ConvTile in this header
 #include "pto/common/type.hpp"
 #include "ptosim/core/buffers.hpp"
 #include "ptosim/core/check.hpp"
@@ -463,8 +464,10 @@ struct Tile {
     }
     static constexpr std::size_t GetSizeInBytes() { return GetSizeInUnits() * sizeof(DType); }
 
-    // The tile's storage; a tile that was never assigned gets zero-filled storage of its own here.
-    DType* data() const {
+    // The tile's storage; a tile that was never assigned gets zero-filled storage of its own here. A
+    // reference, as in pto-isa, so that `tile.data() = p` points the tile at other storage (its capacity
+    // stays the tile's size).
+    DType*& data() const {
         if (data_ == nullptr) {
             auto_storage_ = ptosim::ub::allocate_auto(GetSizeInBytes());
             data_ = reinterpret_cast<DType*>(auto_storage_.get());

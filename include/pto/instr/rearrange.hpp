@@ -291,7 +291,7 @@ template <typename TileDataDst, typename TileDataSrc, typename TileDataTmp, type
 PTO_INST RecordEvent TTRANS(TileDataDst& dst, TileDataSrc& src, TileDataTmp& tmp, WaitEvents&... events) {
     (void)tmp;
     PTOSIM_STATIC_CHECK((is_tile_data_v<TileDataDst> && is_tile_data_v<TileDataSrc>), "TTRANS",
-                        "dst and src must be Tiles (the conv-tile forms are not supported)");
+                        "dst and src must be Tiles, or both ConvTiles (pto/instr/conv.hpp)");
     PTOSIM_STATIC_CHECK(sizeof(typename TileDataDst::DType) == sizeof(typename TileDataSrc::DType), "TTRANS",
                         "src and dst element types must have the same size");
     PTOSIM_STATIC_CHECK(detail::one_two_or_four_bytes<typename TileDataSrc::DType>(), "TTRANS",
