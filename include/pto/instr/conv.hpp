@@ -129,22 +129,27 @@ PTO_INST void TASSIGN(ConvTile<L, E, B, Lay, S>& obj, AddrType addr) {
 }
 
 // ---- TLOAD / TSTORE of a conv tile (the global tensor carries the same layout).
+// The rules TLOAD and TSTORE share, on E, Lay, Conv and GlobalData of the enclosing template; INSTR names
+// the instruction in the message (a macro: static_assert needs the message as one literal).
+#define PTOSIM_CONV_MOVE_CHECKS(INSTR)                                                                     \
+    PTOSIM_STATIC_CHECK(conv_detail::movable_element<E>(), INSTR,                                          \
+                        "a conv tile's element type must be int8_t, uint8_t, int16_t, uint16_t, int32_t, " \
+                        "uint32_t, half, bfloat16_t or float (A5: also float8_e4m3_t, float8_e5m2_t)");    \
+    PTOSIM_STATIC_CHECK(sizeof(E) == sizeof(typename GlobalData::RawDType), INSTR,                         \
+                        "tile and global tensor element sizes must match");                                \
+    PTOSIM_STATIC_CHECK(conv_detail::copyable_layout(Lay), INSTR,                                          \
+                        "a conv tile's layout must be NC1HWC0, NDC1HWC0 or FRACTAL_Z");                    \
+    PTOSIM_STATIC_CHECK(GlobalData::layout == Lay, INSTR,                                                  \
+                        "the global tensor's layout must be the conv tile's");                             \
+    PTOSIM_STATIC_CHECK(conv_detail::fractal_z_tail_ok<Conv>(), INSTR,                                     \
+                        "a 4-D FRACTAL_Z tile is [C1*H*W, N1, 16, C0] with C0 = 32 / sizeof(DType)")
+
 template <TileType L, typename E, int B, Layout Lay, typename S, typename GlobalData, typename... WaitEvents>
 PTO_INST RecordEvent TLOAD(ConvTile<L, E, B, Lay, S>& dst, GlobalData& src, WaitEvents&... events) {
     using Conv = ConvTile<L, E, B, Lay, S>;
     PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TLOAD", "src must be a GlobalTensor");
     PTOSIM_STATIC_CHECK(L == TileType::Mat, "TLOAD", "a conv tile is loaded into the L1 (TileType::Mat)");
-    PTOSIM_STATIC_CHECK(conv_detail::movable_element<E>(), "TLOAD",
-                        "a conv tile's element type must be int8_t, uint8_t, int16_t, uint16_t, int32_t, "
-                        "uint32_t, half, bfloat16_t or float (A5: also float8_e4m3_t, float8_e5m2_t)");
-    PTOSIM_STATIC_CHECK(sizeof(E) == sizeof(typename GlobalData::RawDType), "TLOAD",
-                        "tile and global tensor element sizes must match");
-    PTOSIM_STATIC_CHECK(conv_detail::copyable_layout(Lay), "TLOAD",
-                        "a conv tile's layout must be NC1HWC0, NDC1HWC0 or FRACTAL_Z");
-    PTOSIM_STATIC_CHECK(GlobalData::layout == Lay, "TLOAD",
-                        "the global tensor's layout must be the conv tile's");
-    PTOSIM_STATIC_CHECK(conv_detail::fractal_z_tail_ok<Conv>(), "TLOAD",
-                        "a 4-D FRACTAL_Z tile is [C1*H*W, N1, 16, C0] with C0 = 32 / sizeof(DType)");
+    PTOSIM_CONV_MOVE_CHECKS("TLOAD");
     TSYNC(events...);
     ptosim::ops::tload_conv(dst.view(), detail::global_view(src),
                             conv_detail::conv_layout_of(GlobalData::layout));
@@ -156,22 +161,13 @@ PTO_INST RecordEvent TSTORE(GlobalData& dst, ConvTile<L, E, B, Lay, S>& src, Wai
     using Conv = ConvTile<L, E, B, Lay, S>;
     PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TSTORE", "dst must be a GlobalTensor");
     PTOSIM_STATIC_CHECK(L == TileType::Mat, "TSTORE", "a conv tile is stored from the L1 (TileType::Mat)");
-    PTOSIM_STATIC_CHECK(conv_detail::movable_element<E>(), "TSTORE",
-                        "a conv tile's element type must be int8_t, uint8_t, int16_t, uint16_t, int32_t, "
-                        "uint32_t, half, bfloat16_t or float (A5: also float8_e4m3_t, float8_e5m2_t)");
-    PTOSIM_STATIC_CHECK(sizeof(E) == sizeof(typename GlobalData::RawDType), "TSTORE",
-                        "tile and global tensor element sizes must match");
-    PTOSIM_STATIC_CHECK(conv_detail::copyable_layout(Lay), "TSTORE",
-                        "a conv tile's layout must be NC1HWC0, NDC1HWC0 or FRACTAL_Z");
-    PTOSIM_STATIC_CHECK(GlobalData::layout == Lay, "TSTORE",
-                        "the global tensor's layout must be the conv tile's");
-    PTOSIM_STATIC_CHECK(conv_detail::fractal_z_tail_ok<Conv>(), "TSTORE",
-                        "a 4-D FRACTAL_Z tile is [C1*H*W, N1, 16, C0] with C0 = 32 / sizeof(DType)");
+    PTOSIM_CONV_MOVE_CHECKS("TSTORE");
     TSYNC(events...);
     ptosim::ops::tstore_conv(detail::global_view(dst), conv_detail::conv_layout_of(GlobalData::layout),
                              src.view());
     return {};
 }
+#undef PTOSIM_CONV_MOVE_CHECKS
 
 // pto-isa's implementation entry, which its conv load test calls directly.
 template <typename TileData, typename GlobalData>
