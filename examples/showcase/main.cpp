@@ -10,13 +10,18 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <random>
 #include <string>
+#include <type_traits>
+#include <unordered_map>
 #include <vector>
 
+#include "../hash_probe/hash_probe.hpp"
 #include "../radix_sort/radix_sort.hpp"
 #include "../topk/topk.hpp"
+#include "../topk/topk_sort.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/runtime/thread_pool.hpp"
 
@@ -25,6 +30,7 @@ namespace {
 struct Options {
     std::vector<int64_t> sizes{1 << 20, 1 << 24};
     std::vector<std::string> topk{"131072:2048", "1048576:16384"};
+    int64_t probes = 4 << 20;  // hash-probe queries
     unsigned threads = 1;
     int reps = 3;
     uint64_t seed = 1;
@@ -57,8 +63,12 @@ std::string first_mismatch(const std::vector<T>& got, const std::vector<T>& want
     for (size_t i = 0; i < want.size(); ++i) {
         if (got[i] != want[i]) {
             char buf[96];
-            std::snprintf(buf, sizeof buf, "MISMATCH at %zu: %llu, want %llu", i,
-                          static_cast<unsigned long long>(got[i]), static_cast<unsigned long long>(want[i]));
+            if constexpr (std::is_floating_point_v<T>)
+                std::snprintf(buf, sizeof buf, "MISMATCH at %zu: %g, want %g", i, static_cast<double>(got[i]),
+                              static_cast<double>(want[i]));
+            else
+                std::snprintf(buf, sizeof buf, "MISMATCH at %zu: %lld, want %lld", i,
+                              static_cast<long long>(got[i]), static_cast<long long>(want[i]));
             return buf;
         }
     }
@@ -67,7 +77,7 @@ std::string first_mismatch(const std::vector<T>& got, const std::vector<T>& want
 
 void print_row(const char* algorithm, const char* dtype, int64_t n, const std::string& result, double ptosim,
                double std_sort, const char* other_name, double other) {
-    std::printf("%-15s %-8s %9" PRId64 "  %-9s %8.1f %10.1f %6.1fx", algorithm, dtype, n, result.c_str(),
+    std::printf("%-17s %-8s %9" PRId64 "  %-9s %8.1f %10.1f %6.1fx", algorithm, dtype, n, result.c_str(),
                 ptosim, std_sort, ptosim / std_sort);
     if (other_name != nullptr)
         std::printf("   %s %.1f", other_name, other);
@@ -103,6 +113,8 @@ bool run_sort(const Options& o, int64_t n, std::mt19937_64& rng) {
               u32 ? "vqsort" : nullptr, u32 ? mkeys(n, t_vq) : 0);
     return result == "verified";
 }
+
+bool run_topk_sort(const Options& o, const std::vector<uint16_t>& values, int64_t k);
 
 bool run_topk(const Options& o, int64_t n, int64_t k, std::mt19937_64& rng) {
     std::vector<uint16_t> values(static_cast<size_t>(n));
@@ -148,6 +160,122 @@ bool run_topk(const Options& o, int64_t n, int64_t k, std::mt19937_64& rng) {
     const std::string name = "top-k k=" + std::to_string(k);
     print_row(name.c_str(), "uint16", n, result, mkeys(n, t_pto), mkeys(n, t_std), "nth_element",
               mkeys(n, t_nth));
+    return result == "verified" && (k > topk_sort::kMaxK || run_topk_sort(o, values, k));
+}
+
+// The same values as floats through the sort kernel (TSORT32 + TMRGSORT): the k largest, largest first, ties
+// by smaller index (checked pair for pair against std::partial_sort in that order), timed against std::sort
+// and std::nth_element.
+bool run_topk_sort(const Options& o, const std::vector<uint16_t>& values, int64_t k) {
+    const auto n = static_cast<int64_t>(values.size());
+    const std::vector<float> x(values.begin(), values.end());
+    topk_sort::DeviceBuffers dev(n, k, o.threads);
+    aclrtMemcpy(dev.values, x.size() * 4, x.data(), x.size() * 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    const double t_pto = best_of(
+        o.reps, [] {}, [&] { topk_sort::Select(dev, n, k); });
+    std::vector<float> pairs(static_cast<size_t>(2 * k));
+    aclrtMemcpy(pairs.data(), pairs.size() * 4, dev.out, pairs.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST);
+
+    // The oracle: the indices by (value descending, index ascending), first k.
+    std::vector<uint32_t> order(x.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = static_cast<uint32_t>(i);
+    std::partial_sort(order.begin(), order.begin() + k, order.end(),
+                      [&](uint32_t a, uint32_t b) { return x[a] > x[b] || (x[a] == x[b] && a < b); });
+    std::vector<float> work;
+    const double t_nth = best_of(
+        o.reps, [&] { work = x; },
+        [&] { std::nth_element(work.begin(), work.begin() + (k - 1), work.end(), std::greater<>()); });
+    const double t_std = best_of(
+        baseline_reps(o, n), [&] { work = x; }, [&] { std::sort(work.begin(), work.end()); });
+    std::vector<uint32_t> got(static_cast<size_t>(k));
+    std::vector<float> got_values(static_cast<size_t>(k)), want_values(static_cast<size_t>(k));
+    for (int64_t j = 0; j < k; ++j) {
+        std::memcpy(&got[static_cast<size_t>(j)], &pairs[static_cast<size_t>(2 * j + 1)], 4);
+        got_values[static_cast<size_t>(j)] = pairs[static_cast<size_t>(2 * j)];
+        want_values[static_cast<size_t>(j)] = x[order[static_cast<size_t>(j)]];
+    }
+    order.resize(static_cast<size_t>(k));
+    std::string result = first_mismatch(got, order);
+    if (result == "verified")
+        result = first_mismatch(got_values, want_values);
+    const std::string name = "top-k sort k=" + std::to_string(k);
+    print_row(name.c_str(), "float", n, result, mkeys(n, t_pto), mkeys(n, t_std), "nth_element",
+              mkeys(n, t_nth));
+    return result == "verified";
+}
+
+// One line of the kernels table: throughput of the PTO kernel and of plain C++ computing the same thing.
+void print_kernel_row(const char* kernel, const char* dtype, const std::string& size,
+                      const std::string& result, double ptosim, double plain, const char* unit,
+                      const std::string& other) {
+    std::printf("%-18s %-6s %-20s %-9s %9.1f %10.1f %6.2fx  %s%s\n", kernel, dtype, size.c_str(),
+                result.c_str(), ptosim, plain, ptosim / plain, unit, other.c_str());
+    std::fflush(stdout);
+}
+
+// The hash-probe kernel (launched through `<<<>>>`) against the same bounded linear probe in plain C++, and
+// std::unordered_map as the oracle and a second baseline.
+bool run_hash_probe(const Options& o, std::mt19937_64& rng) {
+    const int64_t n = o.probes;
+    hash_probe::Table table;
+    std::unordered_map<int32_t, int32_t> map;
+    std::vector<int32_t> present;
+    while (present.size() < 10000) {
+        const auto key = static_cast<int32_t>(rng() & 0x7fffffff);
+        if (map.count(key) != 0)
+            continue;
+        const auto value = static_cast<int32_t>(rng() & 0x7fffffff);
+        table.insert(key, value);
+        map.emplace(key, value);
+        present.push_back(key);
+    }
+    std::vector<int32_t> queries(static_cast<size_t>(n)), got(queries.size()), plain(queries.size()),
+        want(queries.size());
+    for (auto& q : queries)
+        q = (rng() & 1) != 0 ? present[rng() % present.size()] : static_cast<int32_t>(rng() & 0x7fffffff);
+    int32_t *d_results = nullptr, *d_queries = nullptr, *d_keys = nullptr, *d_values = nullptr;
+    const size_t qb = queries.size() * 4, tb = hash_probe::kCapacity * 4;
+    aclrtMalloc(reinterpret_cast<void**>(&d_results), qb, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(reinterpret_cast<void**>(&d_queries), qb, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(reinterpret_cast<void**>(&d_keys), tb, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(reinterpret_cast<void**>(&d_values), tb, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpy(d_queries, qb, queries.data(), qb, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclrtMemcpy(d_keys, tb, table.keys.data(), tb, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclrtMemcpy(d_values, tb, table.values.data(), tb, ACL_MEMCPY_HOST_TO_DEVICE);
+    const double t_pto = best_of(
+        o.reps, [] {},
+        [&] {
+            hash_probe::LaunchHashProbe(o.threads, nullptr, d_results, d_queries, n, d_keys, d_values,
+                                        table.max_probe);
+        });
+    aclrtMemcpy(got.data(), qb, d_results, qb, ACL_MEMCPY_DEVICE_TO_HOST);
+    const double t_plain = best_of(
+        o.reps, [] {},
+        [&] {
+            for (size_t i = 0; i < queries.size(); ++i)
+                plain[i] = table.find(queries[i]);
+        });
+    const double t_map = best_of(
+        o.reps, [] {},
+        [&] {
+            for (size_t i = 0; i < queries.size(); ++i) {
+                const auto it = map.find(queries[i]);
+                want[i] = it == map.end() ? hash_probe::kMissing : it->second;
+            }
+        });
+    aclrtFree(d_results);
+    aclrtFree(d_queries);
+    aclrtFree(d_keys);
+    aclrtFree(d_values);
+    std::string result = first_mismatch(got, want);
+    if (result == "verified")
+        result = first_mismatch(plain, want);
+    char other[64];
+    std::snprintf(other, sizeof other, "   unordered_map %.1f", mkeys(n, t_map));
+    print_kernel_row("hash probe", "int32",
+                     std::to_string(n) + " q, " + std::to_string(table.max_probe) + " probes", result,
+                     mkeys(n, t_pto), mkeys(n, t_plain), "M lookups/s", other);
     return result == "verified";
 }
 
@@ -158,6 +286,8 @@ int main(int argc, char** argv) {
     CLI::App app{"ptosim showcase: radix sort and top-k selection written as PTO kernels"};
     app.add_option("--sizes", o.sizes, "sort sizes (keys)")->delimiter(',');
     app.add_option("--topk", o.topk, "top-k runs as n:k")->delimiter(',');
+    app.add_option("--probes", o.probes, "hash-probe queries")
+        ->check(CLI::Range(int64_t{1}, int64_t{1} << 30));
     app.add_option("--threads", o.threads, "simulated cores (threads) per kernel launch")
         ->check(CLI::Range(1, 64));
     app.add_option("--reps", o.reps, "timed runs per measurement (the best counts)")
@@ -173,7 +303,7 @@ int main(int argc, char** argv) {
                 std::string(ptosim::backend_name(ptosim::active_backend())).c_str(), o.seed);
     std::printf("throughput in million keys/s, best of %d (std::sort: one run at 4M keys and more)\n\n",
                 o.reps);
-    std::printf("%-15s %-8s %9s  %-9s %8s %10s %7s   %s\n", "algorithm", "dtype", "n", "result", "ptosim",
+    std::printf("%-17s %-8s %9s  %-9s %8s %10s %7s   %s\n", "algorithm", "dtype", "n", "result", "ptosim",
                 "std::sort", "ratio", "other");
     std::mt19937_64 rng(o.seed);
     bool ok = true;
@@ -191,6 +321,9 @@ int main(int argc, char** argv) {
         }
         ok &= run_topk(o, n, k, rng);
     }
+    std::printf("\n%-18s %-6s %-20s %-9s %9s %10s %7s  %s\n", "kernel", "dtype", "size", "result", "ptosim",
+                "plain C++", "ratio", "unit");
+    ok &= run_hash_probe(o, rng);
     aclrtResetDevice(0);
     aclFinalize();
     return ok ? 0 : 1;

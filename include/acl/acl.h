@@ -3,6 +3,8 @@
 // written for the device runs unchanged. Bad arguments return error codes; they never crash.
 #pragma once
 
+#include <chrono>  // host programs written for the device time their launches with std::chrono after
+                   // including only this header (pto-isa's kernels/custom/fused_add_relu_mul/main.cpp)
 #include <cstddef>
 #include <cstdint>
 

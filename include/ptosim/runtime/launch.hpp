@@ -8,7 +8,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <type_traits>
 #include <utility>
+
+#include "ptosim/core/check.hpp"
 
 namespace ptosim {
 
@@ -56,6 +59,31 @@ uint32_t configured_core_count();
 template <typename Kernel, typename... Args>
 void launch(uint32_t block_dim, Kernel&& kernel, Args&&... args) {
     launch_blocks(block_dim, [&] { kernel(args...); });
+}
+
+// What `Kernel<<<blockDim, l2ctrl, stream>>>(args...)` becomes after ptosim-chevron rewrites it (see
+// tools/chevron/rewrite.hpp): the returned launcher runs the kernel on blockDim simulated cores when called
+// with the arguments, and returns when every block has finished (the device would return at once and finish
+// on the stream; on the CPU the stream is already synchronised). l2ctrl and the stream mean nothing here.
+template <typename Kernel>
+class ChevronLauncher {
+  public:
+    ChevronLauncher(Kernel kernel, uint32_t block_dim) : kernel_(std::move(kernel)), block_dim_(block_dim) {}
+    template <typename... Args>
+    void operator()(Args&&... args) {
+        launch_blocks(block_dim_, [&] { kernel_(args...); });
+    }
+
+  private:
+    Kernel kernel_;
+    uint32_t block_dim_;
+};
+
+template <typename Kernel, typename BlockDim, typename... Rest>
+ChevronLauncher<Kernel> chevron_launch(Kernel kernel, BlockDim block_dim, Rest&&...) {
+    PTOSIM_STATIC_CHECK(std::is_integral_v<BlockDim>, "kernel launch", "the block count must be an integer");
+    PTOSIM_STATIC_CHECK(sizeof...(Rest) <= 2, "kernel launch", "at most <<<blockDim, l2ctrl, stream>>>");
+    return ChevronLauncher<Kernel>(std::move(kernel), static_cast<uint32_t>(block_dim));
 }
 
 }  // namespace ptosim
