@@ -1,8 +1,10 @@
 // Checked TGATHER and TSCATTER: every rule is checked (indices included) before the kernel writes anything.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/core/float16.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/ops/gather.hpp"
 #include "validate.hpp"
@@ -20,6 +22,27 @@ bool GatherPattern::from_mask_pattern(int mask_pattern, GatherPattern* out) {
         *out = {4, mask_pattern - 3};
     return true;
 }
+
+namespace gather_cmp {
+
+bool hit(DType src, uint64_t bits, uint32_t k, CmpMode mode) {
+    const bool eq = mode == CmpMode::EQ || src == DType::U16;
+    if (src == DType::F16) {
+        // k's low 16 bits broadcast as int16, converted to float; the element widened to float.
+        const float t = static_cast<float>(static_cast<int16_t>(static_cast<uint16_t>(k)));
+        const float x = float16::from_bits(static_cast<uint16_t>(bits));
+        return eq ? x == t : x > t;
+    }
+    uint32_t u = static_cast<uint32_t>(bits);
+    if (src == DType::F32) {
+        float x;
+        std::memcpy(&x, &bits, 4);
+        u = static_cast<uint32_t>(static_cast<int32_t>(std::nearbyint(x)));
+    }
+    return eq ? u == k : u > k;
+}
+
+}  // namespace gather_cmp
 
 namespace ops {
 
@@ -212,6 +235,81 @@ void tgatherb(const TileView& dst, const TileView& src, const TileView& offsets)
         }
     }
     ref::tgatherb(dst, src, offsets);  // whole-block memcpy already: nothing for a vector kernel to win
+}
+
+namespace {
+
+uint32_t storage_u32(const TileView& t, int64_t i) {
+    if (t.elem_size() == 2) {
+        uint16_t v;
+        std::memcpy(&v, t.data + i * 2, 2);
+        return v;
+    }
+    uint32_t v;
+    std::memcpy(&v, t.data + i * 4, 4);
+    return v;
+}
+
+}  // namespace
+
+void tgather_cmp(const TileView& dst, const TileView& src0, const TileView& k_value, const TileView& cdst,
+                 uint32_t offset, CmpMode mode) {
+    validate::tile(dst, kInstr, "dst");
+    validate::tile(src0, kInstr, "src0");
+    validate::tile(k_value, kInstr, "k_value");
+    validate::tile(cdst, kInstr, "cdst");
+    validate::row_major(dst, kInstr, "dst");
+    validate::row_major(src0, kInstr, "src0");
+    validate::dtype_in(isa::kI32, dst.dtype, kInstr, "dst");
+    validate::dtype_in(isa::kInt8To32 | isa::kF16F32, src0.dtype, kInstr, "src0");
+    validate::dtype_in(isa::DTypeSet{DType::U16, DType::U32}, k_value.dtype, kInstr, "k_value");
+    validate::dtype_in(isa::kI32, cdst.dtype, kInstr, "cdst");
+    PTOSIM_CHECK(mode == CmpMode::GT || mode == CmpMode::EQ, kInstr,
+                 "cmpMode must be CmpMode::GT or CmpMode::EQ", {"cmpMode", cmp_mode_name(mode)});
+    const int32_t rows = src0.valid_rows;
+    // k_value and cdst are read and written as element i of their storage, whatever their layout.
+    const auto holds = [](const TileView& t) {
+        return std::min<std::size_t>(t.layout.size(), t.capacity / t.elem_size());
+    };
+    PTOSIM_CHECK(holds(k_value) >= static_cast<std::size_t>(rows), kInstr,
+                 "k_value must hold a threshold per valid row of src0", {"k_value_elements", holds(k_value)},
+                 {"src0_valid_rows", rows});
+    PTOSIM_CHECK(holds(cdst) >= static_cast<std::size_t>(rows), kInstr,
+                 "cdst must hold a count per valid row of src0", {"cdst_elements", holds(cdst)},
+                 {"src0_valid_rows", rows});
+    PTOSIM_CHECK(dst.layout.rows >= rows, kInstr, "dst must have a row per valid row of src0",
+                 {"dst_rows", dst.layout.rows}, {"src0_valid_rows", rows});
+    validate::disjoint(dst, "dst", src0, "src0", kInstr);
+    validate::disjoint(dst, "dst", k_value, "k_value", kInstr);
+    validate::disjoint(dst, "dst", cdst, "cdst", kInstr);
+    validate::disjoint(cdst, "cdst", src0, "src0", kInstr);
+    validate::disjoint(cdst, "cdst", k_value, "k_value", kInstr);
+    const std::size_t es = src0.elem_size();
+    for (int32_t r = 0; r < rows; ++r) {
+        const uint32_t k = storage_u32(k_value, r);
+        PTOSIM_CHECK(
+            es != 1 || k < 0x80000000u, kInstr,
+            "an 8-bit source's threshold must be below 2^31 (A5 converts it through int32 and float)",
+            {"row", r}, {"k", k});
+        int64_t matches = 0;
+        for (int32_t c = 0; c < src0.valid_cols; ++c) {
+            uint64_t bits = 0;
+            std::memcpy(&bits, src0.at(r, c), es);
+            if (src0.dtype == DType::F32) {
+                float x;
+                std::memcpy(&x, &bits, 4);
+                const float n = std::nearbyint(x);
+                PTOSIM_CHECK(
+                    n >= -2147483648.0f && n < 2147483648.0f, kInstr,
+                    "a float element must round into int32's range (A5 converts it without saturation)",
+                    {"row", r}, {"col", c}, {"value", static_cast<double>(x)});
+            }
+            matches += gather_cmp::hit(src0.dtype, bits, k, mode) ? 1 : 0;
+        }
+        PTOSIM_CHECK(matches <= dst.layout.cols, kInstr, "a row's matches must fit in a row of dst",
+                     {"row", r}, {"matches", matches}, {"dst_cols", dst.layout.cols});
+    }
+    ref::tgather_cmp(dst, src0, k_value, cdst, offset, mode);  // data-dependent compaction: one scalar kernel
 }
 
 }  // namespace ops

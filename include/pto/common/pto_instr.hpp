@@ -10,6 +10,8 @@
 #include "pto/instr/generate.hpp"
 #include "pto/instr/interleave.hpp"
 #include "pto/instr/mscatter.hpp"
+#include "pto/instr/pack.hpp"
+#include "pto/instr/random.hpp"
 #include "pto/instr/rearrange.hpp"
 #include "pto/instr/reduce.hpp"
 #include "pto/instr/sort.hpp"

@@ -135,6 +135,46 @@ PTO_INST RecordEvent TGATHER(TileDataD& dst, TileDataS0& src0, TileDataS1& src1,
     return {};
 }
 
+// Compare gather (A5): for each valid row i of src0, dst row i = the indices of the elements that are greater
+// than (GT) or equal to (EQ) the i-th threshold of k_value, numbered from `offset` on and carried from row to
+// row; element i of cdst = their count. tmp is the scratch tile of A2A3's kernel; A5 ignores it.
+template <typename TileDataD, typename TileDataS, typename TileDataS1, typename TileDataC,
+          typename TileDataTmp, CmpMode cmpMode, typename... WaitEvents>
+PTO_INST RecordEvent TGATHER(TileDataD& dst, TileDataS& src0, TileDataS1& k_value, TileDataC& cdst,
+                             TileDataTmp& tmp, int offset, WaitEvents&... events) {
+    PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataD> && is_tile_data_v<TileDataS> &&
+                            is_tile_data_v<TileDataS1> && is_tile_data_v<TileDataC> &&
+                            is_tile_data_v<TileDataTmp>,
+                        "TGATHER", "dst, src0, k_value, cdst and tmp must be Tiles");
+    // The A5 device code is the one implemented; A2A3's kernel (another type list, tmp as scratch) and
+    // KIRIN9030's (empty) are not.
+    PTOSIM_STATIC_CHECK(detail::profile_allows<TileDataD>(ptosim::kArch == ptosim::Arch::A5 ||
+                                                          ptosim::kArch == ptosim::Arch::CPU),
+                        "TGATHER", "the compare form is " PTOSIM_AVAILABLE_RULE);
+    using D = typename TileDataD::DType;
+    using S = typename TileDataS::DType;
+    PTOSIM_STATIC_CHECK((std::is_same_v<D, int32_t> || std::is_same_v<D, uint32_t>), "TGATHER",
+                        "the compare form's dst element type must be int32_t or uint32_t");
+    PTOSIM_STATIC_CHECK(detail::type_in<S>(ptosim::isa::kInt8To32 | ptosim::isa::kF16F32), "TGATHER",
+                        "the compare form's src0 element type must be int8_t, uint8_t, int16_t, uint16_t, "
+                        "int32_t, uint32_t, half or float");
+    PTOSIM_STATIC_CHECK(cmpMode == CmpMode::GT || cmpMode == CmpMode::EQ, "TGATHER",
+                        "cmpMode must be CmpMode::GT or CmpMode::EQ");
+    PTOSIM_STATIC_CHECK((std::is_same_v<typename TileDataS1::DType, uint16_t> ||
+                         std::is_same_v<typename TileDataS1::DType, uint32_t>),
+                        "TGATHER", "k_value's element type must be uint16_t or uint32_t");
+    PTOSIM_STATIC_CHECK((std::is_same_v<typename TileDataC::DType, int32_t> ||
+                         std::is_same_v<typename TileDataC::DType, uint32_t>),
+                        "TGATHER", "cdst's element type must be int32_t or uint32_t");
+    PTOSIM_STATIC_CHECK(detail::is_plain_row_major<TileDataD>() && detail::is_plain_row_major<TileDataS>(),
+                        "TGATHER", "dst and src0 must be row-major");
+    (void)tmp;
+    TSYNC(events...);
+    ptosim::ops::tgather_cmp(dst.view(), src0.view(), k_value.view(), cdst.view(),
+                             static_cast<uint32_t>(offset), static_cast<ptosim::CmpMode>(cmpMode));
+    return {};
+}
+
 // Pattern scatter, the inverse of the pattern gather: SCATTER_ROW places src row r's elements at the kept
 // columns of dst row r; SCATTER_COL places src's rows at dst's kept rows; the rest of dst's tile becomes 0.
 template <MaskPattern maskPattern = MaskPattern::P1111, auto ScatterType = ScatterAxis::SCATTER_ROW,

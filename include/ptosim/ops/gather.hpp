@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "ptosim/core/cmp_mode.hpp"
 #include "ptosim/core/tile_view.hpp"
 
 namespace ptosim {
@@ -18,7 +19,32 @@ struct GatherPattern {
     constexpr int32_t kept(int32_t n) const { return n <= phase ? 0 : (n - phase + period - 1) / period; }
 };
 
+// The compare form (A5's device code, npu/a5/TGather.hpp TGather_cmp): which source elements match a row's
+// threshold, and the index each one gets.
+namespace gather_cmp {
+// Index step from one source row to the next: the device numbers the elements of whole vector repeats, 128
+// one-byte or 64 two- and four-byte elements each, and carries the count on from row to row.
+constexpr int64_t row_stride(std::size_t elem_size, int32_t valid_cols) {
+    const int64_t per = elem_size == 1 ? 128 : 64;
+    return (static_cast<int64_t>(valid_cols) + per - 1) / per * per;
+}
+// Whether a source element of type `src` (its bits) matches threshold k under `mode` (GT or EQ), as A5
+// compares: 32-bit integers and a float rounded to int32 (nearest, ties to even) compare as uint32 with k; 8-
+// and 16-bit integers compare their zero-extended bits with k; half compares as float with k's low 16 bits
+// read as an int16 and converted to float; a uint16_t source compares EQ whatever the mode (the device's
+// dispatch sends uint16_t GT to its EQ kernel). A float element must round into int32's range (not NaN).
+bool hit(DType src, uint64_t bits, uint32_t k, CmpMode mode);
+}  // namespace gather_cmp
+
 namespace ops {
+// Compare gather: for each valid row i of src0, dst(i, 0 .. n-1) = the indices, in column order, of the
+// valid columns j whose element matches k, the i-th element of k_value's storage (gather_cmp::hit); index =
+// offset + i * gather_cmp::row_stride + j, modulo 2^32; the i-th element of cdst's storage = n. The rest of
+// dst is left as it was. Checked first: one threshold and one count slot per valid row, a row of dst per
+// valid row with room for its matches, float elements that round into int32's range, and (8-bit sources)
+// thresholds below 2^31.
+void tgather_cmp(const TileView& dst, const TileView& src0, const TileView& k_value, const TileView& cdst,
+                 uint32_t offset, CmpMode mode);
 // Row gather: the kept columns of each valid row of src (kept among its valid columns), rows one after
 // another in one stream written from dst(0, 0) on through dst's storage (pto-isa: dst is contiguous). Column
 // gather
@@ -49,6 +75,8 @@ void tgather(const TileView& dst, const TileView& src0, const TileView& idx);
 void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows);
 void tscatter(const TileView& dst, const TileView& src, const TileView& idx);
 void tgatherb(const TileView& dst, const TileView& src, const TileView& offsets);
+void tgather_cmp(const TileView& dst, const TileView& src0, const TileView& k_value, const TileView& cdst,
+                 uint32_t offset, CmpMode mode);
 }  // namespace ref
 
 namespace simd {

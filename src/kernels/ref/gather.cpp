@@ -124,4 +124,25 @@ void tgatherb(const TileView& dst, const TileView& src, const TileView& offsets)
     }
 }
 
+void tgather_cmp(const TileView& dst, const TileView& src0, const TileView& k_value, const TileView& cdst,
+                 uint32_t offset, CmpMode mode) {
+    const std::size_t es = src0.elem_size();
+    const int64_t stride = gather_cmp::row_stride(es, src0.valid_cols);
+    for (int32_t r = 0; r < src0.valid_rows; ++r) {
+        uint32_t k = 0;
+        std::memcpy(&k, k_value.data + r * k_value.elem_size(), k_value.elem_size());  // little-endian
+        uint32_t n = 0;
+        for (int32_t c = 0; c < src0.valid_cols; ++c) {
+            uint64_t bits = 0;
+            std::memcpy(&bits, src0.at(r, c), es);
+            if (!gather_cmp::hit(src0.dtype, bits, k, mode))
+                continue;
+            const auto index = static_cast<uint32_t>(offset + static_cast<uint64_t>(r * stride + c));
+            std::memcpy(dst.at(r, n), &index, 4);
+            ++n;
+        }
+        std::memcpy(cdst.data + static_cast<std::size_t>(r) * 4, &n, 4);
+    }
+}
+
 }  // namespace ptosim::ref
