@@ -2,45 +2,20 @@
 // double-precision computation with the bound printed on its line, and timed against a plain C++ loop of the
 // same computation in the same run. Usage: ptosim-norm [rows cols blocks reps] (default 4096 256 1 3).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <vector>
 
+#include "../common/host.hpp"
 #include "norm.hpp"
 
 namespace {
 
+using examples::best_seconds;
+using Device = examples::DeviceBuffer<float>;
 constexpr double kU = 0x1p-24;  // the unit roundoff of float
-
-template <typename F>
-double best_seconds(int reps, F&& f) {
-    double best = 1e300;
-    for (int r = 0; r < reps; ++r) {
-        const auto t0 = std::chrono::steady_clock::now();
-        f();
-        best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    }
-    return best;
-}
-
-struct Device {
-    float* p = nullptr;
-    explicit Device(std::size_t n) {
-        aclrtMalloc(reinterpret_cast<void**>(&p), n * 4, ACL_MEM_MALLOC_HUGE_FIRST);
-    }
-    ~Device() { aclrtFree(p); }
-    Device(const Device&) = delete;
-    Device& operator=(const Device&) = delete;
-    void put(const std::vector<float>& v) {
-        aclrtMemcpy(p, v.size() * 4, v.data(), v.size() * 4, ACL_MEMCPY_HOST_TO_DEVICE);
-    }
-    void get(std::vector<float>& v) const {
-        aclrtMemcpy(v.data(), v.size() * 4, p, v.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST);
-    }
-};
 
 void report(const char* what, int64_t rows, int cols, bool ok, double worst, double kernel_s,
             double plain_s) {
