@@ -18,6 +18,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "../flash_attention/verify.hpp"
+#include "../gemm/verify.hpp"
 #include "../hash_probe/hash_probe.hpp"
 #include "../radix_sort/radix_sort.hpp"
 #include "../topk/topk.hpp"
@@ -31,6 +33,8 @@ struct Options {
     std::vector<int64_t> sizes{1 << 20, 1 << 24};
     std::vector<std::string> topk{"131072:2048", "1048576:16384"};
     int64_t probes = 4 << 20;  // hash-probe queries
+    int attention = 1024;      // flash attention: S_q = S_kv (D = 128)
+    int gemm = 1024;           // GEMM: M = N = K
     unsigned threads = 1;
     int reps = 3;
     uint64_t seed = 1;
@@ -214,6 +218,44 @@ void print_kernel_row(const char* kernel, const char* dtype, const std::string& 
     std::fflush(stdout);
 }
 
+// Flash attention (float inputs, full; half inputs, causal) and the GEMM (float, half): the kernels' own
+// checks (examples/flash_attention/verify.hpp, examples/gemm/verify.hpp) and their plain C++ loops.
+bool run_cube_kernels(const Options& o, std::mt19937_64& rng) {
+    namespace fa = examples::flash_attention;
+    namespace gm = examples::gemm;
+    bool ok = true;
+    fa::Params ap;
+    ap.s_q = ap.s_kv = o.attention;
+    ap.d = 128;
+    ap.blocks = o.threads;
+    for (const bool half_inputs : {false, true}) {
+        ap.causal = half_inputs;
+        const fa::verify::Result r = half_inputs ? fa::verify::measure<half>(ap, o.reps, rng)
+                                                 : fa::verify::measure<float>(ap, o.reps, rng);
+        char result[48];
+        std::snprintf(result, sizeof result, "%s", r.ok ? "verified" : "MISMATCH");
+        char other[96];
+        std::snprintf(other, sizeof other, "   max err %.1e <= %.1e", r.worst, r.bound);
+        print_kernel_row("flash attention", r.dtype,
+                         "S=" + std::to_string(ap.s_q) + " D=128" + (ap.causal ? " causal" : ""), result,
+                         r.gflop / r.kernel_s, r.gflop / r.plain_s, "GFLOP/s", other);
+        ok &= r.ok;
+    }
+    gm::Params gp;
+    gp.m = gp.n = gp.k = o.gemm;
+    gp.blocks = o.threads;
+    for (const bool half_inputs : {false, true}) {
+        const gm::verify::Result r = half_inputs ? gm::verify::measure<half>(gp, o.reps, rng)
+                                                 : gm::verify::measure<float>(gp, o.reps, rng);
+        char other[96];
+        std::snprintf(other, sizeof other, "   bit-exact, %.2f of the error bound", r.worst_fraction);
+        print_kernel_row("gemm", r.dtype, std::to_string(gp.m) + "^3", r.ok ? "verified" : "MISMATCH",
+                         r.gflop / r.kernel_s, r.gflop / r.plain_s, "GFLOP/s", other);
+        ok &= r.ok;
+    }
+    return ok;
+}
+
 // The hash-probe kernel (launched through `<<<>>>`) against the same bounded linear probe in plain C++, and
 // std::unordered_map as the oracle and a second baseline.
 bool run_hash_probe(const Options& o, std::mt19937_64& rng) {
@@ -286,6 +328,10 @@ int main(int argc, char** argv) {
     CLI::App app{"ptosim showcase: radix sort and top-k selection written as PTO kernels"};
     app.add_option("--sizes", o.sizes, "sort sizes (keys)")->delimiter(',');
     app.add_option("--topk", o.topk, "top-k runs as n:k")->delimiter(',');
+    app.add_option("--attention", o.attention, "flash attention sequence length (a multiple of 64)")
+        ->check(CLI::Range(64, 1 << 14));
+    app.add_option("--gemm", o.gemm, "GEMM size M = N = K (a multiple of 128)")
+        ->check(CLI::Range(128, 1 << 13));
     app.add_option("--probes", o.probes, "hash-probe queries")
         ->check(CLI::Range(int64_t{1}, int64_t{1} << 30));
     app.add_option("--threads", o.threads, "simulated cores (threads) per kernel launch")
@@ -294,6 +340,10 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 100));
     app.add_option("--seed", o.seed, "seed of the generated data");
     CLI11_PARSE(app, argc, argv);
+    if (o.attention % 64 != 0 || o.gemm % 128 != 0) {
+        std::fprintf(stderr, "ptosim-showcase: --attention must be a multiple of 64, --gemm of 128\n");
+        return 2;
+    }
     ptosim::set_num_threads(o.threads);
 
     aclInit(nullptr);
@@ -323,6 +373,7 @@ int main(int argc, char** argv) {
     }
     std::printf("\n%-18s %-6s %-20s %-9s %9s %10s %7s  %s\n", "kernel", "dtype", "size", "result", "ptosim",
                 "plain C++", "ratio", "unit");
+    ok &= run_cube_kernels(o, rng);
     ok &= run_hash_probe(o, rng);
     aclrtResetDevice(0);
     aclFinalize();
