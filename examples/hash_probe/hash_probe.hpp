@@ -17,7 +17,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
+#include <unordered_map>
 #include <vector>
+
+#include "../common/host.hpp"
 
 namespace hash_probe {
 
@@ -98,6 +102,48 @@ struct Table {
                 return kMissing;
         }
         return kMissing;
+    }
+};
+
+// A generated lookup: `stored` distinct keys >= 0 with random values, in the table and in a
+// std::unordered_map (the oracle), and n queries of which about half are stored keys and the rest (almost
+// surely) are not.
+struct Workload {
+    Table table;
+    std::unordered_map<int32_t, int32_t> map;
+    std::vector<int32_t> queries;
+};
+inline Workload make_workload(int64_t stored, int64_t n, std::mt19937_64& rng) {
+    Workload w;
+    std::vector<int32_t> present;
+    while (static_cast<int64_t>(present.size()) < stored) {
+        const auto key = static_cast<int32_t>(rng() & 0x7fffffff);
+        if (w.map.count(key) != 0)
+            continue;
+        const auto value = static_cast<int32_t>(rng() & 0x7fffffff);
+        w.table.insert(key, value);
+        w.map.emplace(key, value);
+        present.push_back(key);
+    }
+    w.queries.resize(static_cast<size_t>(n));
+    for (auto& q : w.queries)
+        q = (rng() & 1) != 0 ? present[rng() % present.size()] : static_cast<int32_t>(rng() & 0x7fffffff);
+    return w;
+}
+
+// Host side: the table and the queries in global memory (aclrtMalloc), and the launch on `blocks` cores.
+struct DeviceLookup {
+    examples::DeviceBuffer<int32_t> keys{kCapacity}, values{kCapacity}, queries, results;
+    int32_t max_probe;
+    DeviceLookup(const Table& t, const std::vector<int32_t>& q)
+        : queries(q.size()), results(q.size()), max_probe(t.max_probe) {
+        keys.put(t.keys);
+        values.put(t.values);
+        queries.put(q);
+    }
+    void run(uint32_t blocks) {
+        LaunchHashProbe(blocks, nullptr, results.p, queries.p, static_cast<int64_t>(queries.n), keys.p,
+                        values.p, max_probe);
     }
 };
 

@@ -1,6 +1,5 @@
 // Looks up generated int32_t keys with the PTO hash-probe kernel (hash_probe.hpp) and checks every result
 // against std::unordered_map. Usage: ptosim-hash-probe [queries [keys [blocks]]] (default 1000000 10000 1).
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -19,40 +18,17 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::mt19937_64 rng(7);
-    hash_probe::Table table;
-    std::unordered_map<int32_t, int32_t> oracle;
-    std::vector<int32_t> present;
-    while (static_cast<int64_t>(present.size()) < stored) {
-        const auto key = static_cast<int32_t>(rng() & 0x7fffffff);
-        if (oracle.count(key) != 0)
-            continue;
-        const auto value = static_cast<int32_t>(rng() & 0x7fffffff);
-        table.insert(key, value);
-        oracle.emplace(key, value);
-        present.push_back(key);
-    }
-    // Half the queries hit, half (almost surely) miss.
-    std::vector<int32_t> queries(static_cast<size_t>(n));
-    for (auto& q : queries)
-        q = (rng() & 1) != 0 ? present[rng() % present.size()] : static_cast<int32_t>(rng() & 0x7fffffff);
+    hash_probe::Workload w = hash_probe::make_workload(stored, n, rng);
+    const hash_probe::Table& table = w.table;
+    const std::unordered_map<int32_t, int32_t>& oracle = w.map;
+    const std::vector<int32_t>& queries = w.queries;
 
     aclInit(nullptr);
     aclrtSetDevice(0);
-    int32_t *d_results = nullptr, *d_queries = nullptr, *d_keys = nullptr, *d_values = nullptr;
-    const size_t qb = queries.size() * sizeof(int32_t), tb = hash_probe::kCapacity * sizeof(int32_t);
-    aclrtMalloc(reinterpret_cast<void**>(&d_results), qb, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMalloc(reinterpret_cast<void**>(&d_queries), qb, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMalloc(reinterpret_cast<void**>(&d_keys), tb, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMalloc(reinterpret_cast<void**>(&d_values), tb, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMemcpy(d_queries, qb, queries.data(), qb, ACL_MEMCPY_HOST_TO_DEVICE);
-    aclrtMemcpy(d_keys, tb, table.keys.data(), tb, ACL_MEMCPY_HOST_TO_DEVICE);
-    aclrtMemcpy(d_values, tb, table.values.data(), tb, ACL_MEMCPY_HOST_TO_DEVICE);
-
-    const auto t0 = std::chrono::steady_clock::now();
-    hash_probe::LaunchHashProbe(blocks, nullptr, d_results, d_queries, n, d_keys, d_values, table.max_probe);
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    hash_probe::DeviceLookup dev(table, queries);
+    const double s = examples::best_seconds(1, [&] { dev.run(blocks); });
     std::vector<int32_t> results(queries.size());
-    aclrtMemcpy(results.data(), qb, d_results, qb, ACL_MEMCPY_DEVICE_TO_HOST);
+    dev.results.get(results);
 
     int64_t bad = -1, hits = 0;
     for (size_t i = 0; i < queries.size() && bad < 0; ++i) {
@@ -74,10 +50,6 @@ int main(int argc, char** argv) {
             "lookups/s on %u block(s)\n",
             static_cast<long long>(n), static_cast<long long>(hits), static_cast<long long>(stored),
             table.max_probe, static_cast<double>(n) / s * 1e-6, blocks);
-    aclrtFree(d_results);
-    aclrtFree(d_queries);
-    aclrtFree(d_keys);
-    aclrtFree(d_values);
     aclrtResetDevice(0);
     aclFinalize();
     return bad >= 0 ? 1 : 0;

@@ -260,38 +260,15 @@ bool run_cube_kernels(const Options& o, std::mt19937_64& rng) {
 // std::unordered_map as the oracle and a second baseline.
 bool run_hash_probe(const Options& o, std::mt19937_64& rng) {
     const int64_t n = o.probes;
-    hash_probe::Table table;
-    std::unordered_map<int32_t, int32_t> map;
-    std::vector<int32_t> present;
-    while (present.size() < 10000) {
-        const auto key = static_cast<int32_t>(rng() & 0x7fffffff);
-        if (map.count(key) != 0)
-            continue;
-        const auto value = static_cast<int32_t>(rng() & 0x7fffffff);
-        table.insert(key, value);
-        map.emplace(key, value);
-        present.push_back(key);
-    }
-    std::vector<int32_t> queries(static_cast<size_t>(n)), got(queries.size()), plain(queries.size()),
-        want(queries.size());
-    for (auto& q : queries)
-        q = (rng() & 1) != 0 ? present[rng() % present.size()] : static_cast<int32_t>(rng() & 0x7fffffff);
-    int32_t *d_results = nullptr, *d_queries = nullptr, *d_keys = nullptr, *d_values = nullptr;
-    const size_t qb = queries.size() * 4, tb = hash_probe::kCapacity * 4;
-    aclrtMalloc(reinterpret_cast<void**>(&d_results), qb, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMalloc(reinterpret_cast<void**>(&d_queries), qb, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMalloc(reinterpret_cast<void**>(&d_keys), tb, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMalloc(reinterpret_cast<void**>(&d_values), tb, ACL_MEM_MALLOC_HUGE_FIRST);
-    aclrtMemcpy(d_queries, qb, queries.data(), qb, ACL_MEMCPY_HOST_TO_DEVICE);
-    aclrtMemcpy(d_keys, tb, table.keys.data(), tb, ACL_MEMCPY_HOST_TO_DEVICE);
-    aclrtMemcpy(d_values, tb, table.values.data(), tb, ACL_MEMCPY_HOST_TO_DEVICE);
+    const hash_probe::Workload w = hash_probe::make_workload(10000, n, rng);
+    const hash_probe::Table& table = w.table;
+    const std::unordered_map<int32_t, int32_t>& map = w.map;
+    const std::vector<int32_t>& queries = w.queries;
+    std::vector<int32_t> got(queries.size()), plain(queries.size()), want(queries.size());
+    hash_probe::DeviceLookup dev(table, queries);
     const double t_pto = best_of(
-        o.reps, [] {},
-        [&] {
-            hash_probe::LaunchHashProbe(o.threads, nullptr, d_results, d_queries, n, d_keys, d_values,
-                                        table.max_probe);
-        });
-    aclrtMemcpy(got.data(), qb, d_results, qb, ACL_MEMCPY_DEVICE_TO_HOST);
+        o.reps, [] {}, [&] { dev.run(o.threads); });
+    dev.results.get(got);
     const double t_plain = best_of(
         o.reps, [] {},
         [&] {
@@ -306,10 +283,6 @@ bool run_hash_probe(const Options& o, std::mt19937_64& rng) {
                 want[i] = it == map.end() ? hash_probe::kMissing : it->second;
             }
         });
-    aclrtFree(d_results);
-    aclrtFree(d_queries);
-    aclrtFree(d_keys);
-    aclrtFree(d_values);
     std::string result = first_mismatch(got, want);
     if (result == "verified")
         result = first_mismatch(plain, want);
