@@ -82,13 +82,11 @@ void check_mode(const TileView& dst, const GlobalView& table, const TileView& id
                 "tableSize");
         return;
     }
-    const bool one_row = idx.valid_rows == 1 && idx.valid_cols == dst.valid_rows;
-    const bool one_col = idx.valid_cols == 1 && idx.valid_rows == dst.valid_rows;
-    PTOSIM_CHECK(one_row || one_col, kInstr,
-                 "Coalesce::Row needs one index per destination row: idx valid shape 1 x R or R x 1 (R = dst "
-                 "valid rows)",
-                 {"idx.validRow", idx.valid_rows}, {"idx.validCol", idx.valid_cols},
-                 {"dst.validRow", dst.valid_rows});
+    validate::one_index_per_row(
+        idx, dst.valid_rows, kInstr,
+        "Coalesce::Row needs one index per destination row: idx valid shape 1 x R or R "
+        "x 1 (R = dst valid rows)",
+        "dst.validRow");
     PTOSIM_CHECK(table.cols() >= dst.valid_cols, kInstr,
                  "Coalesce::Row needs table rows at least as wide as dst's valid columns",
                  {"table.cols", table.cols()}, {"dst.validCol", dst.valid_cols});
@@ -105,16 +103,6 @@ void run(const TileView& dst, const GlobalView& table, const TileView& idx, Gath
     } else {
         simd::mgather(dst, table, idx, policy);
     }
-}
-
-// The L1 destination of the GM -> L1 forms.
-void check_l1_dst(const TileView& dst) {
-    check_dst(dst);
-    PTOSIM_CHECK(nz_layout(dst), kInstr,
-                 "the GM -> L1 forms need an NZ destination (BLayout::ColMajor, SLayout::RowMajor, 512-byte "
-                 "boxes)",
-                 {"layout", layout_kind_name(dst.layout.kind)});
-    validate::whole_tile(dst, kInstr, "dst");
 }
 
 // The global index tensor of a GM -> L1 form, copied into a row-major index tile of `rows` x `cols` (the
@@ -134,6 +122,21 @@ void check_global_indices(const GlobalView& idx) {
     validate::global(idx, kInstr, "idx");
     validate::dtype_in(kGatherIndex, idx.dtype, kInstr, "idx");
     PTOSIM_CHECK(idx.layout == GlobalLayout::ND, kInstr, "the index tensor must be Layout::ND");
+}
+
+// The operands both GM -> L1 forms share: an NZ L1 destination, an ND table, a global index tensor.
+void check_l1_operands(const TileView& dst, const GlobalView& table, const GlobalView& idx,
+                       GatherPolicy policy) {
+    check_policy(policy);
+    check_dst(dst);
+    PTOSIM_CHECK(nz_layout(dst), kInstr,
+                 "the GM -> L1 forms need an NZ destination (BLayout::ColMajor, SLayout::RowMajor, 512-byte "
+                 "boxes)",
+                 {"layout", layout_kind_name(dst.layout.kind)});
+    validate::whole_tile(dst, kInstr, "dst");
+    check_table(table, dst);
+    PTOSIM_CHECK(table.layout == GlobalLayout::ND, kInstr, "the table must be a Layout::ND global tensor");
+    check_global_indices(idx);
 }
 
 // Byte range [first, end) of a global tensor with non-negative strides (the tensors checked here).
@@ -183,11 +186,7 @@ void mgather(const TileView& dst, const GlobalView& table, const TileView& idx, 
 
 void mgather_l1_rows(const TileView& dst, const GlobalView& table, const GlobalView& idx, GatherOob oob) {
     const GatherPolicy policy{Coalesce::Row, oob};
-    check_policy(policy);
-    check_l1_dst(dst);
-    check_table(table, dst);
-    PTOSIM_CHECK(table.layout == GlobalLayout::ND, kInstr, "the table must be a Layout::ND global tensor");
-    check_global_indices(idx);
+    check_l1_operands(dst, table, idx, policy);
     const int32_t r = dst.valid_rows;
     const bool one_row = idx.rows() == 1 && idx.cols() >= r;
     const bool one_col = idx.cols() == 1 && idx.rows() >= r;
@@ -207,11 +206,7 @@ void mgather_l1_rows(const TileView& dst, const GlobalView& table, const GlobalV
 void mgather_l1_elems(const TileView& dst, const GlobalView& table, const GlobalView& idx,
                       const GlobalView& scratch, GatherOob oob) {
     const GatherPolicy policy{Coalesce::Elem, oob};
-    check_policy(policy);
-    check_l1_dst(dst);
-    check_table(table, dst);
-    PTOSIM_CHECK(table.layout == GlobalLayout::ND, kInstr, "the table must be a Layout::ND global tensor");
-    check_global_indices(idx);
+    check_l1_operands(dst, table, idx, policy);
     PTOSIM_CHECK(idx.rows() >= dst.valid_rows && idx.cols() >= dst.valid_cols, kInstr,
                  "Coalesce::Elem needs an index tensor holding dst's valid shape (one index per element)",
                  {"idx.rows", idx.rows()}, {"idx.cols", idx.cols()}, {"dst.validRow", dst.valid_rows},

@@ -83,13 +83,10 @@ void mscatter(const GlobalView& table, const TileView& src, const TileView& idx,
             check_indices(idx, capacity, "tableSize");
         }
     } else {
-        const bool one_row = idx.valid_rows == 1 && idx.valid_cols == src.valid_rows;
-        const bool one_col = idx.valid_cols == 1 && idx.valid_rows == src.valid_rows;
-        PTOSIM_CHECK(one_row || one_col, kInstr,
-                     "Coalesce::Row needs one index per source row: idx valid shape 1 x R or R x 1 (R = src "
-                     "valid rows)",
-                     {"idx.validRow", idx.valid_rows}, {"idx.validCol", idx.valid_cols},
-                     {"src.validRow", src.valid_rows});
+        validate::one_index_per_row(idx, src.valid_rows, kInstr,
+                                    "Coalesce::Row needs one index per source row: idx valid shape 1 x R or "
+                                    "R x 1 (R = src valid rows)",
+                                    "src.validRow");
         PTOSIM_CHECK(table.shape[4] == src.valid_cols, kInstr,
                      "Coalesce::Row needs table rows as wide as src (shape[4] == src valid columns)",
                      {"table.shape4", table.shape[4]}, {"src.validCol", src.valid_cols});

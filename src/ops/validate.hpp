@@ -144,6 +144,16 @@ inline int64_t index_value(const TileView& idx, int32_t r, int32_t c) {
     return *reinterpret_cast<const uint32_t*>(p);
 }
 
+// A Row-mode index tile (MSCATTER, MGATHER) holds one index per row of the data tile: valid shape 1 x R or
+// R x 1, R = `rows`. `rule` is the failure's message, `rows_name` names R in it.
+inline void one_index_per_row(const TileView& idx, int32_t rows, const char* instr, const char* rule,
+                              const char* rows_name) {
+    const bool one_row = idx.valid_rows == 1 && idx.valid_cols == rows;
+    const bool one_col = idx.valid_cols == 1 && idx.valid_rows == rows;
+    PTOSIM_CHECK(one_row || one_col, instr, rule, {"idx.validRow", idx.valid_rows},
+                 {"idx.validCol", idx.valid_cols}, {rows_name, rows});
+}
+
 // Every index in idx's valid region lies in [0, capacity) (a negative int32_t index never does). The common
 // case is one vectorised min/max scan of the index tile; only a failure walks it again to report the first
 // offending position. `rule` is the failure's message, `what` names the capacity in it.

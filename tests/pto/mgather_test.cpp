@@ -492,8 +492,13 @@ TEST_P(MGatherTest, GlobalTensorsMustStayInsideTheirAllocations) {
     ShortScratch short_scratch(static_cast<float*>(small));
     EXPECT_CHECK_FAILS(MGATHER<Coalesce::Elem>(l1, exact, gidx, short_scratch),
                        "MGATHER: the scratch tensor must hold the whole destination tile");
-    ScratchG overlapping(gm);
-    (void)overlapping;
+    // A scratch tensor overlapping the table: the device would overwrite table elements before reading them.
+    std::vector<float> shared(200, 1.0f);
+    Table in_shared(shared.data(), Table::Shape(8));
+    ScratchG overlapping(shared.data() + 4);
+    EXPECT_CHECK_FAILS(MGATHER<Coalesce::Elem>(l1, in_shared, gidx, overlapping),
+                       "MGATHER: the scratch tensor must not overlap the table or the index tensor");
+    EXPECT_EQ(shared[4], 1.0f);
     ASSERT_EQ(aclrtFree(small), ACL_SUCCESS);
     ASSERT_EQ(aclrtFree(mem), ACL_SUCCESS);
 }
