@@ -19,18 +19,6 @@ bool plain_layout(const TileView& t) {
     return t.layout.is_row_major() || t.layout.is_col_major();
 }
 
-// The ND table is one dense block: every dimension with more than one element has the stride of a packed
-// row-major tensor (dimensions of extent 1 may carry any stride).
-bool contiguous(const GlobalView& g) {
-    int64_t expect = 1;
-    for (int d = 4; d >= 0; --d) {
-        if (g.shape[d] > 1 && g.stride[d] != expect)
-            return false;
-        expect *= g.shape[d];
-    }
-    return true;
-}
-
 void check_table(const GlobalView& table, const TileView& src) {
     validate::global(table, kInstr, "table");
     PTOSIM_CHECK(table.dtype == src.dtype, kInstr, "the table and src must have the same element type",
@@ -43,31 +31,11 @@ void check_table(const GlobalView& table, const TileView& src) {
     }
 }
 
-// Element (r, c) of the index tile, int32_t or uint32_t, as a signed value.
-int64_t index_value(const TileView& idx, int32_t r, int32_t c) {
-    const std::byte* p = idx.at(r, c);
-    if (idx.dtype == DType::S32)
-        return *reinterpret_cast<const int32_t*>(p);
-    return *reinterpret_cast<const uint32_t*>(p);
-}
-
-// Rejects the first index outside [0, capacity) (ScatterOOB::Undefined). The common case is one vectorised
-// min/max scan of the index tile (it runs before every such scatter); only a failure walks it again to report
-// the first offending position.
+// Rejects the first index outside [0, capacity) (ScatterOOB::Undefined).
 void check_indices(const TileView& idx, int64_t capacity, const char* what) {
-    int64_t lo = 0, hi = 0;
-    simd::mscatter_index_range(idx, lo, hi);
-    if (lo >= 0 && hi < capacity) [[likely]]
-        return;
-    for (int32_t r = 0; r < idx.valid_rows; ++r) {
-        for (int32_t c = 0; c < idx.valid_cols; ++c) {
-            const int64_t v = index_value(idx, r, c);
-            PTOSIM_CHECK(
-                v >= 0 && v < capacity, kInstr,
-                "index outside the table (ScatterOOB::Undefined; use Skip, Clamp or Wrap to allow it)",
-                {"idx.row", r}, {"idx.col", c}, {"index", v}, {what, capacity});
-        }
-    }
+    validate::indices_in_range(
+        idx, capacity, kInstr,
+        "index outside the table (ScatterOOB::Undefined; use Skip, Clamp or Wrap to allow it)", what);
 }
 
 }  // namespace
@@ -105,7 +73,7 @@ void mscatter(const GlobalView& table, const TileView& src, const TileView& idx,
                      "Coalesce::Elem needs idx with the valid shape of src (one index per element)",
                      {"idx.validRow", idx.valid_rows}, {"idx.validCol", idx.valid_cols},
                      {"src.validRow", src.valid_rows}, {"src.validCol", src.valid_cols});
-        PTOSIM_CHECK(contiguous(table), kInstr,
+        PTOSIM_CHECK(validate::packed(table), kInstr,
                      "Coalesce::Elem needs a contiguous table (packed row-major strides): indices are flat "
                      "element offsets");
         if (policy.oob == ScatterOob::Undefined) {
@@ -115,13 +83,10 @@ void mscatter(const GlobalView& table, const TileView& src, const TileView& idx,
             check_indices(idx, capacity, "tableSize");
         }
     } else {
-        const bool one_row = idx.valid_rows == 1 && idx.valid_cols == src.valid_rows;
-        const bool one_col = idx.valid_cols == 1 && idx.valid_rows == src.valid_rows;
-        PTOSIM_CHECK(one_row || one_col, kInstr,
-                     "Coalesce::Row needs one index per source row: idx valid shape 1 x R or R x 1 (R = src "
-                     "valid rows)",
-                     {"idx.validRow", idx.valid_rows}, {"idx.validCol", idx.valid_cols},
-                     {"src.validRow", src.valid_rows});
+        validate::one_index_per_row(idx, src.valid_rows, kInstr,
+                                    "Coalesce::Row needs one index per source row: idx valid shape 1 x R or "
+                                    "R x 1 (R = src valid rows)",
+                                    "src.validRow");
         PTOSIM_CHECK(table.shape[4] == src.valid_cols, kInstr,
                      "Coalesce::Row needs table rows as wide as src (shape[4] == src valid columns)",
                      {"table.shape4", table.shape[4]}, {"src.validCol", src.valid_cols});

@@ -9,6 +9,7 @@
 #include "ptosim/core/global_view.hpp"
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/isa/table.hpp"
+#include "ptosim/kernels/index_range.hpp"
 #include "ptosim/runtime/allocations.hpp"
 
 namespace ptosim::validate {
@@ -120,6 +121,55 @@ inline void global(const GlobalView& g, const char* instr, const char* operand) 
     PTOSIM_CHECK(first >= 0 && end <= static_cast<Wide>(block->size), instr,
                  "global tensor reaches outside its allocation", {"operand", operand},
                  {"first_byte", shown(first)}, {"end_byte", shown(end)}, {"allocation_bytes", block->size});
+}
+
+// The ND tensor is one dense block: every dimension with more than one element has the stride of a packed
+// row-major tensor (dimensions of extent 1 may carry any stride). Indices into such a tensor are flat element
+// offsets.
+inline bool packed(const GlobalView& g) {
+    int64_t expect = 1;
+    for (int d = 4; d >= 0; --d) {
+        if (g.shape[d] > 1 && g.stride[d] != expect)
+            return false;
+        expect *= g.shape[d];
+    }
+    return true;
+}
+
+// Element (r, c) of an index tile, int32_t or uint32_t, as a signed value.
+inline int64_t index_value(const TileView& idx, int32_t r, int32_t c) {
+    const std::byte* p = idx.at(r, c);
+    if (idx.dtype == DType::S32)
+        return *reinterpret_cast<const int32_t*>(p);
+    return *reinterpret_cast<const uint32_t*>(p);
+}
+
+// A Row-mode index tile (MSCATTER, MGATHER) holds one index per row of the data tile: valid shape 1 x R or
+// R x 1, R = `rows`. `rule` is the failure's message, `rows_name` names R in it.
+inline void one_index_per_row(const TileView& idx, int32_t rows, const char* instr, const char* rule,
+                              const char* rows_name) {
+    const bool one_row = idx.valid_rows == 1 && idx.valid_cols == rows;
+    const bool one_col = idx.valid_cols == 1 && idx.valid_rows == rows;
+    PTOSIM_CHECK(one_row || one_col, instr, rule, {"idx.validRow", idx.valid_rows},
+                 {"idx.validCol", idx.valid_cols}, {rows_name, rows});
+}
+
+// Every index in idx's valid region lies in [0, capacity) (a negative int32_t index never does). The common
+// case is one vectorised min/max scan of the index tile; only a failure walks it again to report the first
+// offending position. `rule` is the failure's message, `what` names the capacity in it.
+inline void indices_in_range(const TileView& idx, int64_t capacity, const char* instr, const char* rule,
+                             const char* what) {
+    int64_t lo = 0, hi = 0;
+    simd::index_range(idx, lo, hi);
+    if (lo >= 0 && hi < capacity) [[likely]]
+        return;
+    for (int32_t r = 0; r < idx.valid_rows; ++r) {
+        for (int32_t c = 0; c < idx.valid_cols; ++c) {
+            const int64_t v = index_value(idx, r, c);
+            PTOSIM_CHECK(v >= 0 && v < capacity, instr, rule, {"idx.row", r}, {"idx.col", c}, {"index", v},
+                         {what, capacity});
+        }
+    }
 }
 
 }  // namespace ptosim::validate

@@ -9,6 +9,7 @@
 #include "pto/instr/gather.hpp"
 #include "pto/instr/generate.hpp"
 #include "pto/instr/interleave.hpp"
+#include "pto/instr/mgather.hpp"
 #include "pto/instr/mscatter.hpp"
 #include "pto/instr/pack.hpp"
 #include "pto/instr/random.hpp"

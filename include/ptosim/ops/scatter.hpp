@@ -75,9 +75,6 @@ void mscatter(const GlobalView& table, const TileView& src, const TileView& idx,
 namespace simd {
 // Fast kernel: row spans, type-specialised loops; the same order and results as the reference.
 void mscatter(const GlobalView& table, const TileView& src, const TileView& idx, ScatterPolicy policy);
-// The smallest and largest index in idx's valid region (int32_t or uint32_t; at least one element); the
-// checked entry point's bounds check for ScatterOOB::Undefined.
-void mscatter_index_range(const TileView& idx, int64_t& lo, int64_t& hi);
 }  // namespace simd
 
 }  // namespace ptosim

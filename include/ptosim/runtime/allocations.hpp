@@ -1,6 +1,6 @@
-// Global-memory blocks handed out by the host runtime (aclrtMalloc, aclrtMallocHost). TLOAD, TSTORE and
-// MSCATTER look a global tensor's address up here: a tensor that starts inside a block must stay inside it,
-// which turns an out-of-bounds access to device memory into a run-time check failure instead of silent
+// Global-memory blocks handed out by the host runtime (aclrtMalloc, aclrtMallocHost). TLOAD, TSTORE, MGATHER
+// and MSCATTER look a global tensor's address up here: a tensor that starts inside a block must stay inside
+// it, which turns an out-of-bounds access to device memory into a run-time check failure instead of silent
 // corruption. Memory the runtime did not allocate (a std::vector handed to a GlobalTensor, say) is not
 // checked.
 #pragma once

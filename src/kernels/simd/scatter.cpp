@@ -1,5 +1,6 @@
-// Fast MSCATTER, and the index-range scan that the checked entry point runs before every scatter with
-// ScatterOOB::Undefined (a Highway min/max reduction: it must cost little next to the scatter itself).
+// Fast MSCATTER, and the index-range scan that the checked entry points of MSCATTER and MGATHER run before
+// every access with an undefined out-of-bounds policy (a Highway min/max reduction: it must cost little next
+// to the scatter or gather itself).
 //
 // The scatter: The hot case of a radix sort's distribution step (Coalesce::Elem, plain writes, row-major
 // src and idx) is one typed loop per row with no per-element offset arithmetic or type dispatch; Row mode
@@ -14,6 +15,7 @@
 #include <cstring>
 #include <limits>
 
+#include "ptosim/kernels/index_range.hpp"
 #include "ptosim/ops/scatter.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -87,7 +89,7 @@ HWY_AFTER_NAMESPACE();
 namespace ptosim::simd {
 HWY_EXPORT(IndexRange);
 
-void mscatter_index_range(const TileView& idx, int64_t& lo, int64_t& hi) {
+void index_range(const TileView& idx, int64_t& lo, int64_t& hi) {
     HWY_DYNAMIC_DISPATCH(IndexRange)(idx, lo, hi);
 }
 
