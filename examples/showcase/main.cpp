@@ -248,7 +248,7 @@ bool run_cube_kernels(const Options& o, std::mt19937_64& rng) {
         const gm::verify::Result r = half_inputs ? gm::verify::measure<half>(gp, o.reps, rng)
                                                  : gm::verify::measure<float>(gp, o.reps, rng);
         char other[96];
-        std::snprintf(other, sizeof other, "   bit-exact, %.2f of the error bound", r.worst_fraction);
+        std::snprintf(other, sizeof other, "   bit-exact, %.2f of the bound", r.worst_fraction);
         print_kernel_row("gemm", r.dtype, std::to_string(gp.m) + "^3", r.ok ? "verified" : "MISMATCH",
                          r.gflop / r.kernel_s, r.gflop / r.plain_s, "GFLOP/s", other);
         ok &= r.ok;

@@ -104,6 +104,17 @@ void indices(const TileView& idx, int32_t rows, int32_t cols, int64_t limit, con
     PTOSIM_CHECK(idx.dtype == DType::S16 || idx.dtype == DType::U16 || idx.dtype == DType::S32 ||
                      idx.dtype == DType::U32,
                  instr, "indices must be 16- or 32-bit integers", {"dtype", dtype_cpp_name(idx.dtype)});
+    if (rows <= 0 || cols <= 0)
+        return;
+    // The common case is one vectorised min/max scan of the region; only a failure walks it to report the
+    // first offending position.
+    TileView region = idx;
+    region.valid_rows = rows;
+    region.valid_cols = cols;
+    int64_t lo = 0, hi = 0;
+    simd::index_range(region, lo, hi);
+    if (lo >= 0 && hi < limit) [[likely]]
+        return;
     for (int32_t r = 0; r < rows; ++r) {
         for (int32_t c = 0; c < cols; ++c) {
             const int64_t i = index_at(idx, r, c);

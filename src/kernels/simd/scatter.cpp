@@ -76,10 +76,16 @@ void MinMaxTile(const TileView& idx, int64_t& lo, int64_t& hi) {
 }
 
 void IndexRange(const TileView& idx, int64_t& lo, int64_t& hi) {
-    if (idx.dtype == DType::S32)
-        MinMaxTile<int32_t>(idx, lo, hi);
-    else
-        MinMaxTile<uint32_t>(idx, lo, hi);
+    switch (idx.dtype) {
+        case DType::S16:
+            return MinMaxTile<int16_t>(idx, lo, hi);
+        case DType::U16:
+            return MinMaxTile<uint16_t>(idx, lo, hi);
+        case DType::S32:
+            return MinMaxTile<int32_t>(idx, lo, hi);
+        default:
+            return MinMaxTile<uint32_t>(idx, lo, hi);
+    }
 }
 
 }  // namespace ptosim::simd::HWY_NAMESPACE
