@@ -51,7 +51,8 @@ void run_case(int vr, int vc, const std::vector<S>& values, const std::vector<ui
     using Src = Tile<TileType::Vec, S, kRows, kCols, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
     using Dst = Tile<TileType::Vec, uint32_t, kRows, kDstCols>;
     // A column of thresholds, as pto-isa's device test passes them (at least 32 bytes).
-    constexpr int kKRows = static_cast<int>(32 / sizeof(K)) < kRows ? kRows : static_cast<int>(32 / sizeof(K));
+    constexpr int kKRows =
+        static_cast<int>(32 / sizeof(K)) < kRows ? kRows : static_cast<int>(32 / sizeof(K));
     using KT = Tile<TileType::Vec, K, kKRows, 1, BLayout::ColMajor>;
     using Cnt = Tile<TileType::Vec, int32_t, 8, 1, BLayout::ColMajor>;
     using Tmp = Tile<TileType::Vec, uint8_t, 1, 32>;
