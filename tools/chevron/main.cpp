@@ -95,6 +95,8 @@ int main(int argc, char** argv) {
     if (argc < 2)
         return usage();
     const std::string first = argv[1];
+    if (first.empty())
+        return usage();  // an empty compiler name (a launcher list with an empty element)
     if (first == "--rewrite")
         return rewrite_only(argc, argv);
     if (first == "-h" || first == "--help") {
