@@ -218,14 +218,15 @@ AICORE void FlashAttention(__gm__ float __out__* o, __gm__ T __in__* q, __gm__ T
             TADD(l, l, mBlk);
             TROWEXPANDMUL(out, out, alpha);
             TMOV(m, mNew);
+            if constexpr (std::is_same_v<T, half>)
+                TCVT(pHalf, s, RoundMode::CAST_RINT);
+            // P goes UB -> L1 on MTE3 once the vector unit has written it.
             set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
             wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
-            if constexpr (std::is_same_v<T, half>) {
-                TCVT(pHalf, s, RoundMode::CAST_RINT);
+            if constexpr (std::is_same_v<T, half>)
                 TMOV(pMat, pHalf);
-            } else {
+            else
                 TMOV(pMat, s);
-            }
 
             // Cube: P V, added to O on the vector side.
             set_flag(PIPE_MTE3, PIPE_MTE1, EVENT_ID0);

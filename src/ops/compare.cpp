@@ -7,6 +7,7 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -71,6 +72,10 @@ uint64_t element_bits(const std::byte* p, std::size_t size) {
 }  // namespace
 
 void tcmp(const TileView& dst, const TileView& src0, const TileView& src1, CmpMode mode) {
+    hazards::Scope hz("TCMP", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src0);
+    hz.read(src1);
     constexpr const char* kInstr = "TCMP";
     check_dst_and_src0(dst, src0, mode, kInstr);
     check_src1(dst, src0, src1, kInstr);
@@ -87,6 +92,9 @@ void tcmp(const TileView& dst, const TileView& src0, const TileView& src1, CmpMo
 }
 
 void tcmps(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode) {
+    hazards::Scope hz("TCMPS", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src0);
     check_dst_and_src0(dst, src0, mode, "TCMPS");
     if (active_backend() == Backend::Simd) {
         simd::tcmps(dst, src0, scalar, mode);
@@ -97,6 +105,10 @@ void tcmps(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode m
 
 // The scalar form checks dst and src0.
 void tcmps(const TileView& dst, const TileView& src0, const TileView& src1, CmpMode mode) {
+    hazards::Scope hz("TCMPS", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src0);
+    hz.read(src1);
     constexpr const char* kInstr = "TCMPS";
     check_src1(dst, src0, src1, kInstr);
     PTOSIM_CHECK(src1.valid_rows >= 1 && src1.valid_cols >= 1, kInstr,

@@ -7,6 +7,7 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/ops/move.hpp"
 #include "ptosim/runtime/allocations.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim {
@@ -151,6 +152,9 @@ ConvCopyMap conv_copy_map(const ConvView& t, const GlobalView& g, ConvLayout, co
 }
 
 void tload_conv(const ConvView& dst, const GlobalView& src, ConvLayout gl) {
+    hazards::Scope hz("TLOAD", hazards::Pipe::MTE2);
+    hz.write(dst);
+    hz.read(src);
     copy_checks(dst, src, gl, "TLOAD");
     const ConvCopyMap m = conv_copy_map(dst, src, gl, "TLOAD");
     reach(src, m, "TLOAD");
@@ -158,6 +162,9 @@ void tload_conv(const ConvView& dst, const GlobalView& src, ConvLayout gl) {
 }
 
 void tstore_conv(const GlobalView& dst, ConvLayout gl, const ConvView& src) {
+    hazards::Scope hz("TSTORE", hazards::move_pipe(src.data, dst.data));
+    hz.write(dst);
+    hz.read(src);
     copy_checks(src, dst, gl, "TSTORE");
     const ConvCopyMap m = conv_copy_map(src, dst, gl, "TSTORE");
     reach(dst, m, "TSTORE");
@@ -165,6 +172,9 @@ void tstore_conv(const GlobalView& dst, ConvLayout gl, const ConvView& src) {
 }
 
 void textract_conv(const TileView& dst, const ConvView& src, int32_t index_row, int32_t index_col) {
+    hazards::Scope hz("TEXTRACT", hazards::move_pipe(src.data, dst.data));
+    hz.write(dst);
+    hz.read(src);
     constexpr const char* kInstr = "TEXTRACT";
     conv_tile(src, kInstr, "src");
     PTOSIM_CHECK(src.layout == ConvLayout::FractalZ && (src.rank == 4 || src.rank == 5), kInstr,
@@ -212,6 +222,9 @@ void textract_conv(const TileView& dst, const ConvView& src, int32_t index_row, 
 }
 
 void ttrans_conv(const ConvView& dst, const ConvView& src) {
+    hazards::Scope hz("TTRANS", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
     constexpr const char* kInstr = "TTRANS";
     conv_tile(dst, kInstr, "dst");
     conv_tile(src, kInstr, "src");
@@ -266,6 +279,9 @@ void ttrans_conv(const ConvView& dst, const ConvView& src) {
 }
 
 void timg2col(const TileView& dst, const ConvView& src, const Img2colSpec& sp, int32_t pos_m, int32_t pos_k) {
+    hazards::Scope hz("TIMG2COL", hazards::Pipe::MTE1);
+    hz.write(dst);
+    hz.read(src);
     constexpr const char* kInstr = "TIMG2COL";
     validate::tile(dst, kInstr, "dst");
     conv_tile(src, kInstr, "src");

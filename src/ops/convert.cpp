@@ -4,12 +4,16 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 void tcvt(const TileView& dst, const TileView& src, convert::RoundMode mode, convert::SatMode sat,
           bool canon) {
+    hazards::Scope hz("TCVT", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
     constexpr const char* kInstr = "TCVT";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");

@@ -2,11 +2,16 @@
 #include "ptosim/ops/elementwise_special.hpp"
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 void tadddeqrelu(const TileView& dst, const TileView& src0, const TileView& src1, float scale) {
+    hazards::Scope hz("TADDDEQRELU", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src0);
+    hz.read(src1);
     constexpr const char* kInstr = "TADDDEQRELU";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src0, kInstr, "src0");

@@ -8,6 +8,7 @@
 #include "kernels/kernel_tokens.hpp"
 #include "ptosim/core/check.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -301,6 +302,11 @@ bool has_kernel(isa::Op op) {
 }
 
 void execute(isa::Op op, const Operands& operands) {
+    hazards::Scope hz(isa::op_info(op).name, isa::op_info(op).pipe);
+    for (const TileView& t : operands.dst)
+        hz.write(t);
+    for (const TileView& t : operands.src)
+        hz.read(t);
     const isa::OpInfo& d = isa::op_info(op);
     const Entry e = kEntries[static_cast<std::size_t>(op)];
     PTOSIM_CHECK(e != nullptr, d.name.data(), "not implemented by the kernel core yet");

@@ -3,11 +3,14 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 void texpands(const TileView& dst, uint64_t scalar) {
+    hazards::Scope hz("TEXPANDS", hazards::fill_pipe(dst.data));
+    hz.write(dst);
     constexpr const char* kInstr = "TEXPANDS";
     validate::tile(dst, kInstr, "dst");
     validate::dtype_in(isa::op_info(isa::Op::TEXPANDS).kernel_types(), dst.dtype, kInstr, "dst");

@@ -7,6 +7,7 @@
 #include "ptosim/core/float16.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/ops/gather.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim {
@@ -132,6 +133,9 @@ int64_t storage_elements(const TileView& t) {
 }  // namespace
 
 void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows) {
+    hazards::Scope hz("TGATHER", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
     common(dst, src, kInstr);
     if (by_rows) {
         const int32_t rows = pattern.kept(src.valid_rows);
@@ -156,6 +160,10 @@ void tgather(const TileView& dst, const TileView& src, GatherPattern pattern, bo
 }
 
 void tgather(const TileView& dst, const TileView& src0, const TileView& idx) {
+    hazards::Scope hz("TGATHER", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src0);
+    hz.read(idx);
     common(dst, src0, kInstr);
     PTOSIM_CHECK(idx.valid_rows >= dst.valid_rows && idx.valid_cols >= dst.valid_cols, kInstr,
                  "the indices' valid region must cover dst's", {"indices_valid_rows", idx.valid_rows},
@@ -172,6 +180,9 @@ void tgather(const TileView& dst, const TileView& src0, const TileView& idx) {
 }
 
 void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows) {
+    hazards::Scope hz("TSCATTER", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
     common(dst, src, kScatter);
     if (pattern.period == 1) {
         PTOSIM_CHECK(src.valid_rows == dst.valid_rows && src.valid_cols == dst.valid_cols, kScatter,
@@ -200,6 +211,10 @@ void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, b
 }
 
 void tscatter(const TileView& dst, const TileView& src, const TileView& idx) {
+    hazards::Scope hz("TSCATTER", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
+    hz.read(idx);
     common(dst, src, kScatter);
     validate::whole_tile(dst, kScatter, "dst");
     PTOSIM_CHECK(src.valid_rows >= idx.valid_rows && src.valid_cols >= idx.valid_cols, kScatter,
@@ -216,6 +231,10 @@ void tscatter(const TileView& dst, const TileView& src, const TileView& idx) {
 }
 
 void tgatherb(const TileView& dst, const TileView& src, const TileView& offsets) {
+    hazards::Scope hz("TGATHERB", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
+    hz.read(offsets);
     constexpr const char* kB = "TGATHERB";
     constexpr std::size_t kBlock = 32;
     validate::tile(dst, kB, "dst");
@@ -265,6 +284,11 @@ uint32_t storage_u32(const TileView& t, int64_t i) {
 
 void tgather_cmp(const TileView& dst, const TileView& src0, const TileView& k_value, const TileView& cdst,
                  uint32_t offset, CmpMode mode) {
+    hazards::Scope hz("TGATHER", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src0);
+    hz.read(k_value);
+    hz.write(cdst);
     validate::tile(dst, kInstr, "dst");
     validate::tile(src0, kInstr, "src0");
     validate::tile(k_value, kInstr, "k_value");

@@ -3,11 +3,14 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 void tci(const TileView& dst, uint64_t start, bool descending) {
+    hazards::Scope hz("TCI", hazards::Pipe::S);
+    hz.write(dst);
     constexpr const char* kInstr = "TCI";
     validate::tile(dst, kInstr, "dst");
     validate::dtype_in(generate::tci_types(Arch::CPU), dst.dtype, kInstr, "dst");
@@ -18,6 +21,8 @@ void tci(const TileView& dst, uint64_t start, bool descending) {
 }
 
 void ttri(const TileView& dst, int32_t diagonal, bool upper) {
+    hazards::Scope hz("TTRI", hazards::Pipe::V);
+    hz.write(dst);
     constexpr const char* kInstr = "TTRI";
     validate::tile(dst, kInstr, "dst");
     validate::dtype_in(generate::ttri_types(Arch::CPU) | generate::ttri_types(Arch::A5), dst.dtype, kInstr,

@@ -7,6 +7,7 @@
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/runtime/thread_pool.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -26,6 +27,10 @@ int32_t idx_rows_read(const TileView& src, int byte) {
 }  // namespace
 
 void thistogram(const TileView& dst, const TileView& src, const TileView& idx, HistByte byte) {
+    hazards::Scope hz("THISTOGRAM", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
+    hz.read(idx);
     const int k = static_cast<int>(byte);
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");

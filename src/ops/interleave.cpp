@@ -4,6 +4,7 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -61,6 +62,11 @@ void check_two_source_form(const TileView& dst1, const TileView& dst0, const Til
 }  // namespace
 
 void tinterleave(const TileView& dst1, const TileView& dst0, const TileView& src1, const TileView& src0) {
+    hazards::Scope hz("TINTERLEAVE", hazards::Pipe::V);
+    hz.write(dst1);
+    hz.write(dst0);
+    hz.read(src1);
+    hz.read(src0);
     check_two_source_form(dst1, dst0, src1, src0, "TINTERLEAVE");
     if (active_backend() == Backend::Simd) {
         simd::tinterleave(dst1, dst0, src1, src0);
@@ -70,6 +76,11 @@ void tinterleave(const TileView& dst1, const TileView& dst0, const TileView& src
 }
 
 void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& src1, const TileView& src0) {
+    hazards::Scope hz("TDEINTERLEAVE", hazards::Pipe::V);
+    hz.write(dst1);
+    hz.write(dst0);
+    hz.read(src1);
+    hz.read(src0);
     check_two_source_form(dst1, dst0, src1, src0, "TDEINTERLEAVE");
     if (active_backend() == Backend::Simd) {
         simd::tdeinterleave(dst1, dst0, src1, src0);
@@ -79,6 +90,10 @@ void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& s
 }
 
 void tdeinterleave(const TileView& dst1, const TileView& dst0, const TileView& src) {
+    hazards::Scope hz("TDEINTERLEAVE", hazards::Pipe::V);
+    hz.write(dst1);
+    hz.write(dst0);
+    hz.read(src);
     constexpr const char* kInstr = "TDEINTERLEAVE";
     check_operands({{dst1, "dst1"}, {dst0, "dst0"}, {src, "src"}}, kInstr);
     check_same_valid_shape(dst0, dst1, "dst1", kInstr);

@@ -4,6 +4,7 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -51,6 +52,14 @@ void check_outputs(const TileView& c, const TileView& a, const TileView& b, cons
 
 void tmatmul(const TileView& c, const TileView& a, const TileView& b, const TileView* acc_in,
              const TileView* bias) {
+    hazards::Scope hz("TMATMUL", hazards::Pipe::M);
+    hz.write(c);
+    hz.read(a);
+    hz.read(b);
+    if (acc_in)
+        hz.read(*acc_in);
+    if (bias)
+        hz.read(*bias);
     constexpr const char* kInstr = "TMATMUL";
     validate::tile(c, kInstr, "dst");
     validate::tile(a, kInstr, "a");
@@ -73,6 +82,16 @@ void tmatmul(const TileView& c, const TileView& a, const TileView& b, const Tile
 
 void tmatmul_mx(const TileView& c, const TileView& a, const TileView& a_scale, const TileView& b,
                 const TileView& b_scale, const TileView* acc_in, const TileView* bias) {
+    hazards::Scope hz("TMATMUL_MX", hazards::Pipe::M);
+    hz.write(c);
+    hz.read(a);
+    hz.read(a_scale);
+    hz.read(b);
+    hz.read(b_scale);
+    if (acc_in)
+        hz.read(*acc_in);
+    if (bias)
+        hz.read(*bias);
     constexpr const char* kInstr = "TMATMUL_MX";
     validate::tile(c, kInstr, "dst");
     validate::tile(a, kInstr, "a");

@@ -4,6 +4,7 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -52,6 +53,9 @@ void check_global(const TileView& tile, const GlobalView& g, const char* instr, 
 }  // namespace
 
 void tload(const TileView& dst, const GlobalView& src, Pad pad) {
+    hazards::Scope hz("TLOAD", hazards::Pipe::MTE2);
+    hz.write(dst);
+    hz.read(src);
     check_global(dst, src, "TLOAD");
     if (pad != Pad::Null)
         validate::whole_tile(dst, "TLOAD", "tile");  // the pad value fills the rest of the tile
@@ -72,6 +76,9 @@ void no_mx_store(const GlobalView& g) {
 }  // namespace
 
 void tstore(const GlobalView& dst, const TileView& src) {
+    hazards::Scope hz("TSTORE", hazards::move_pipe(src.data, dst.data));
+    hz.write(dst);
+    hz.read(src);
     no_mx_store(dst);
     check_global(src, dst, "TSTORE");
     if (active_backend() == Backend::Ref) {
@@ -82,6 +89,9 @@ void tstore(const GlobalView& dst, const TileView& src) {
 }
 
 void tstore(const GlobalView& dst, const TileView& src, const StoreSpec& spec) {
+    hazards::Scope hz("TSTORE", hazards::move_pipe(src.data, dst.data));
+    hz.write(dst);
+    hz.read(src);
     constexpr const char* kInstr = "TSTORE";
     const bool plain =
         !spec.relu && !spec.atomic_add && spec.mode == prequant::Mode::NoQuant && dst.dtype == src.dtype;

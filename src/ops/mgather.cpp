@@ -9,6 +9,7 @@
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/ops/mgather.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -156,6 +157,10 @@ bool overlap(const GlobalView& a, const GlobalView& b) {
 }  // namespace
 
 void mgather(const TileView& dst, const GlobalView& table, const TileView& idx, GatherPolicy policy) {
+    hazards::Scope hz("MGATHER", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(table);
+    hz.read(idx);
     check_policy(policy);
     check_dst(dst);
     validate::tile(idx, kInstr, "idx");
@@ -185,6 +190,10 @@ void mgather(const TileView& dst, const GlobalView& table, const TileView& idx, 
 }
 
 void mgather_l1_rows(const TileView& dst, const GlobalView& table, const GlobalView& idx, GatherOob oob) {
+    hazards::Scope hz("MGATHER", hazards::Pipe::MTE2);
+    hz.write(dst);
+    hz.read(table);
+    hz.read(idx);
     const GatherPolicy policy{Coalesce::Row, oob};
     check_l1_operands(dst, table, idx, policy);
     const int32_t r = dst.valid_rows;
@@ -205,6 +214,11 @@ void mgather_l1_rows(const TileView& dst, const GlobalView& table, const GlobalV
 
 void mgather_l1_elems(const TileView& dst, const GlobalView& table, const GlobalView& idx,
                       const GlobalView& scratch, GatherOob oob) {
+    hazards::Scope hz("MGATHER", hazards::Pipe::MTE2);
+    hz.write(dst);
+    hz.read(table);
+    hz.read(idx);
+    hz.write(scratch);
     const GatherPolicy policy{Coalesce::Elem, oob};
     check_l1_operands(dst, table, idx, policy);
     PTOSIM_CHECK(idx.rows() >= dst.valid_rows && idx.cols() >= dst.valid_cols, kInstr,

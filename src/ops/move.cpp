@@ -8,12 +8,16 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 void tmove(const char* instr, const TileView& dst, const TileView& src, const MoveSpec& s,
            bool dst_bounded_by_valid) {
+    hazards::Scope hz(instr, hazards::move_pipe(src.data, dst.data));
+    hz.write(dst);
+    hz.read(src);
     validate::tile(dst, instr, "dst");
     validate::tile(src, instr, "src");
     validate::dtype_in(isa::kConvertible, src.dtype, instr, "src");

@@ -4,11 +4,15 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/core/dtype.hpp"
 #include "ptosim/isa/table.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 void tpack(const TileView& dst, const TileView& src) {
+    hazards::Scope hz("TPACK", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
     constexpr const char* kInstr = "TPACK";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");

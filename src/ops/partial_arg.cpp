@@ -3,6 +3,7 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -10,6 +11,13 @@ namespace ptosim::ops {
 void tpartarg(ArgPick pick, const TileView& dst_val, const TileView& dst_idx, const TileView& src0_val,
               const TileView& src1_val, const TileView& src0_idx, const TileView& src1_idx,
               Unordered unordered) {
+    hazards::Scope hz(pick == ArgPick::Max ? "TPARTARGMAX" : "TPARTARGMIN", hazards::Pipe::V);
+    hz.write(dst_val);
+    hz.write(dst_idx);
+    hz.read(src0_val);
+    hz.read(src1_val);
+    hz.read(src0_idx);
+    hz.read(src1_idx);
     const char* instr = pick == ArgPick::Max ? "TPARTARGMAX" : "TPARTARGMIN";
     const TileView* vals[] = {&dst_val, &src0_val, &src1_val};
     const TileView* idxs[] = {&dst_idx, &src0_idx, &src1_idx};

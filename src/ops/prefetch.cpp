@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -25,6 +26,9 @@ void copy_packed(std::byte* dst, const std::byte* src, int64_t rows, int64_t col
 }  // namespace
 
 void tprefetch(const TileView& scratch, const GlobalView& g) {
+    hazards::Scope hz("TPREFETCH", hazards::Pipe::MTE2);
+    hz.write(scratch);
+    hz.read(g);
     validate::tile(scratch, kInstr, "dst");
     validate::whole_tile(scratch, kInstr, "dst");
     validate::global(g, kInstr, "global tensor");
@@ -58,6 +62,9 @@ void tprefetch(const TileView& scratch, const GlobalView& g) {
 }
 
 void tprefetch(const TileView& dst, const TileView& src) {
+    hazards::Scope hz("TPREFETCH", hazards::Pipe::MTE2);
+    hz.write(dst);
+    hz.read(src);
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");
     validate::row_major(dst, kInstr, "dst");

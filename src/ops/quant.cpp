@@ -4,11 +4,17 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 void tdequant(const TileView& dst, const TileView& src, const TileView& scale, const TileView& offset) {
+    hazards::Scope hz("TDEQUANT", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
+    hz.read(scale);
+    hz.read(offset);
     constexpr const char* kInstr = "TDEQUANT";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");
@@ -45,6 +51,12 @@ void tdequant(const TileView& dst, const TileView& src, const TileView& scale, c
 }
 
 void tquant(const TileView& dst, const TileView& src, const TileView& scale, const TileView* offset) {
+    hazards::Scope hz("TQUANT", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
+    hz.read(scale);
+    if (offset)
+        hz.read(*offset);
     constexpr const char* kInstr = "TQUANT";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");
@@ -101,6 +113,14 @@ void flat_operand(const TileView& t, DType dtype, std::size_t n, const char* ins
 
 void tquant_mx(const MxQuant& q, const TileView& dst, const TileView& src, const TileView& exp,
                const TileView& max, const TileView& scaling, const TileView* exp_zz) {
+    hazards::Scope hz("TQUANT", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
+    hz.write(exp);
+    hz.write(max);
+    hz.write(scaling);
+    if (exp_zz)
+        hz.write(*exp_zz);
     constexpr const char* kInstr = "TQUANT";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");

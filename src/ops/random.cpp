@@ -3,11 +3,14 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
 
 void trandom(const TileView& dst, const random::Key& key, const random::Counter& counter, int rounds) {
+    hazards::Scope hz("TRANDOM", hazards::Pipe::V);
+    hz.write(dst);
     constexpr const char* kInstr = "TRANDOM";
     validate::tile(dst, kInstr, "dst");
     validate::dtype_in(isa::kI32, dst.dtype, kInstr, "dst");

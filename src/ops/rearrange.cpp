@@ -12,6 +12,7 @@
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/ops/move.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -66,6 +67,9 @@ uint64_t pad_bits(DType t, Pad pad) {
 }
 
 void tfillpad(const char* instr, const TileView& dst, const TileView& src, const FillPadSpec& s) {
+    hazards::Scope hz(instr, hazards::fill_pipe(dst.data));
+    hz.write(dst);
+    hz.read(src);
     validate::tile(dst, instr, "dst");
     validate::tile(src, instr, "src");
     fill_sized(dst, instr, "dst");
@@ -98,6 +102,10 @@ void tfillpad(const char* instr, const TileView& dst, const TileView& src, const
 }
 
 void tconcat(const TileView& dst, const TileView& src0, const TileView& src1) {
+    hazards::Scope hz("TCONCAT", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src0);
+    hz.read(src1);
     constexpr const char* kInstr = "TCONCAT";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src0, kInstr, "src0");
@@ -129,6 +137,10 @@ void tconcat(const TileView& dst, const TileView& src0, const TileView& src1) {
 }
 
 void tconcat(const TileView& dst, const TileView& src0, const TileView& src1, const ConcatCounts& idx) {
+    hazards::Scope hz("TCONCAT", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src0);
+    hz.read(src1);
     constexpr const char* kInstr = "TCONCAT";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src0, kInstr, "src0");
@@ -196,6 +208,9 @@ void tconcat(const TileView& dst, const TileView& src0, const TileView& src1, co
 }
 
 void ttrans(const TileView& dst, const TileView& src) {
+    hazards::Scope hz("TTRANS", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
     constexpr const char* kInstr = "TTRANS";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");

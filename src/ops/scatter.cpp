@@ -6,6 +6,7 @@
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "ptosim/ops/scatter.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -41,6 +42,10 @@ void check_indices(const TileView& idx, int64_t capacity, const char* what) {
 }  // namespace
 
 void mscatter(const GlobalView& table, const TileView& src, const TileView& idx, ScatterPolicy policy) {
+    hazards::Scope hz("MSCATTER", hazards::Pipe::V);
+    hz.write(table);
+    hz.read(src);
+    hz.read(idx);
     validate::tile(src, kInstr, "src");
     validate::tile(idx, kInstr, "idx");
     PTOSIM_CHECK(static_cast<unsigned>(policy.mode) <= 1u, kInstr, "Coalesce mode must be Row or Elem",

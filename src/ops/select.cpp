@@ -3,6 +3,7 @@
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -60,6 +61,11 @@ void check_select(const TileView& dst, const TileView& mask, const TileView& src
 }  // namespace
 
 void tsel(const TileView& dst, const TileView& mask, const TileView& src0, const TileView& src1) {
+    hazards::Scope hz("TSEL", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(mask);
+    hz.read(src0);
+    hz.read(src1);
     check_select(dst, mask, src0, &src1, isa::Op::TSEL);
     if (active_backend() == Backend::Ref) {
         ref::tsel(dst, mask, src0, src1);
@@ -69,6 +75,10 @@ void tsel(const TileView& dst, const TileView& mask, const TileView& src0, const
 }
 
 void tsels(const TileView& dst, const TileView& mask, const TileView& src, uint64_t scalar) {
+    hazards::Scope hz("TSELS", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(mask);
+    hz.read(src);
     check_select(dst, mask, src, nullptr, isa::Op::TSELS);
     ref::tsels(dst, mask, src, scalar);  // one pass of byte moves: the reference kernel is the fast one too
 }

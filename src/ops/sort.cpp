@@ -7,6 +7,7 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/kernels/backend.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
 
 namespace ptosim::ops {
@@ -34,6 +35,10 @@ sort::Executed merge(DType t, std::span<const sort::PairList> lists, std::byte* 
 }  // namespace
 
 void tsort32(const TileView& dst, const TileView& src, const TileView& idx, bool partial_tail) {
+    hazards::Scope hz("TSORT32", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
+    hz.read(idx);
     constexpr const char* kInstr = "TSORT32";
     validate::tile(dst, kInstr, "dst");
     validate::tile(src, kInstr, "src");
@@ -71,6 +76,11 @@ void tsort32(const TileView& dst, const TileView& src, const TileView& idx, bool
 
 sort::Executed tmrgsort(const TileView& dst, const TileView& tmp, std::span<const TileView> srcs,
                         bool exhausted) {
+    hazards::Scope hz("TMRGSORT", hazards::Pipe::V);
+    hz.write(dst);
+    hz.write(tmp);
+    for (const TileView& t : srcs)
+        hz.read(t);
     constexpr const char* kInstr = "TMRGSORT";
     PTOSIM_CHECK(srcs.size() >= 2 && srcs.size() <= sort::kMaxLists, kInstr, "merges 2, 3 or 4 lists",
                  {"lists", srcs.size()});
@@ -105,6 +115,9 @@ sort::Executed tmrgsort(const TileView& dst, const TileView& tmp, std::span<cons
 }
 
 void tmrgsort_blocks(const TileView& dst, const TileView& src, uint32_t block_len) {
+    hazards::Scope hz("TMRGSORT", hazards::Pipe::V);
+    hz.write(dst);
+    hz.read(src);
     constexpr const char* kInstr = "TMRGSORT";
     merge_operand(src, src.dtype, kInstr, "src");
     merge_operand(dst, src.dtype, kInstr, "dst");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace ptosim {
 
@@ -32,6 +33,15 @@ class FirstError {
     std::exception_ptr error_;
 };
 
+// One simulated core's run of the kernel body: its launch context, and a fresh hazard-checker state that is
+// checked for flags left set when the body returns.
+void run_core(const ExecContext& context, const std::function<void()>& body) {
+    ScopedExecContext scope(context);
+    hazards::begin_core();
+    body();
+    hazards::end_core();
+}
+
 }  // namespace
 
 ExecContext& exec_context() {
@@ -43,8 +53,7 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     if (block_dim == 0)
         return;
     if (block_dim == 1) {
-        ScopedExecContext scope({0, 1, 0, 1, exec_context().task_cookie});
-        body();
+        run_core({0, 1, 0, 1, exec_context().task_cookie}, body);
         return;
     }
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -55,8 +64,7 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     auto work = [&] {
         for (uint32_t b = next.fetch_add(1); b < block_dim; b = next.fetch_add(1)) {
             try {
-                ScopedExecContext scope({b, block_dim, 0, 1, cookie});
-                body();
+                run_core({b, block_dim, 0, 1, cookie}, body);
             } catch (...) {
                 error.capture();
             }
@@ -81,9 +89,7 @@ void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function
     for (uint32_t core = 0; core < cores; ++core) {
         threads.emplace_back([&, core] {
             try {
-                ScopedExecContext scope(
-                    {core / subblock_dim, block_dim, core % subblock_dim, subblock_dim, cookie});
-                body();
+                run_core({core / subblock_dim, block_dim, core % subblock_dim, subblock_dim, cookie}, body);
             } catch (...) {
                 error.capture();
             }

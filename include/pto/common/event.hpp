@@ -1,12 +1,15 @@
 // Events and pipeline synchronisation. On the CPU every instruction completes before it returns, so events
-// order nothing; they exist, with pto-isa's names, so that kernels written for the device compile and run
-// unchanged.
+// order nothing for the results; they exist, with pto-isa's names, so that kernels written for the device
+// compile and run unchanged, and they feed the hazard checker (ptosim/sync/hazards.hpp, docs/hazards.md),
+// which reports the accesses they leave unordered.
 #pragma once
 
 #include <cstdint>
+#include <source_location>
 #include <type_traits>
 
 #include "pto/common/type.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 // Pipes and event ids of the device's synchronisation intrinsics.
 enum pipe_t : int {
@@ -33,11 +36,42 @@ enum event_t : int {
 
 #define EVENT_ID_MAX 8
 
-inline void set_flag(pipe_t, pipe_t, event_t) {}
-inline void wait_flag(pipe_t, pipe_t, event_t) {}
-inline void set_flag(pipe_t, pipe_t, int) {}
-inline void wait_flag(pipe_t, pipe_t, int) {}
-inline void pipe_barrier(pipe_t) {}
+namespace pto::detail {
+inline ptosim::hazards::Location here(const std::source_location& loc) {
+    return {loc.file_name(), static_cast<uint32_t>(loc.line()), nullptr};
+}
+}  // namespace pto::detail
+
+inline void set_flag(pipe_t src, pipe_t dst, event_t id,
+                     std::source_location loc = std::source_location::current()) {
+    if (ptosim::hazards::enabled())
+        ptosim::hazards::set_flag(src, dst, id, pto::detail::here(loc));
+}
+inline void wait_flag(pipe_t src, pipe_t dst, event_t id,
+                      std::source_location loc = std::source_location::current()) {
+    if (ptosim::hazards::enabled())
+        ptosim::hazards::wait_flag(src, dst, id, pto::detail::here(loc));
+}
+inline void set_flag(pipe_t src, pipe_t dst, int id,
+                     std::source_location loc = std::source_location::current()) {
+    if (ptosim::hazards::enabled())
+        ptosim::hazards::set_flag(src, dst, id, pto::detail::here(loc));
+}
+inline void wait_flag(pipe_t src, pipe_t dst, int id,
+                      std::source_location loc = std::source_location::current()) {
+    if (ptosim::hazards::enabled())
+        ptosim::hazards::wait_flag(src, dst, id, pto::detail::here(loc));
+}
+inline void pipe_barrier(pipe_t pipe, std::source_location loc = std::source_location::current()) {
+    if (ptosim::hazards::enabled())
+        ptosim::hazards::pipe_barrier(pipe, pto::detail::here(loc));
+}
+
+// The first statement of every intrinsic that takes events: marks the intrinsic's call site for the hazard
+// checker (intrinsics are not inlined, so the return address is in the caller) and waits for the events.
+#define PTOSIM_TSYNC(...)                                                    \
+    const ::ptosim::hazards::Site ptosim_site_(__builtin_return_address(0)); \
+    ::pto::TSYNC(__VA_ARGS__)
 
 namespace pto {
 
@@ -182,18 +216,68 @@ enum class Op : uint16_t {
     OP_COUNT,
 };
 
+// The pipe each Op runs on (pto-isa's OpPipeEntry): vector instructions are V; the exceptions are listed.
+constexpr pipe_t op_pipe(Op op) {
+    switch (op) {
+        case Op::TLOAD:
+        case Op::TEXPANDS_MAT:
+        case Op::TPREFETCH:
+        case Op::TFILLPAD_MAT:
+        case Op::MGATHER_MAT:
+            return PIPE_MTE2;
+        case Op::TSTORE_VEC:
+        case Op::TSTORE_MAT:
+        case Op::TMOV_V2M:      // UB -> L1 is copy_ubuf_to_cbuf, MTE3 in the device code; pto-isa's table
+        case Op::TEXTRACT_V2M:  // says FIX (docs/compat.md)
+            return PIPE_MTE3;
+        case Op::SCALAR:
+        case Op::TRESHAPE:
+        case Op::TCI:
+        case Op::SETFMATRIX:
+        case Op::SET_IMG2COL_RPT:
+        case Op::SET_IMG2COL_PADDING:
+            return PIPE_S;
+        case Op::TMOV_M2B:
+        case Op::TMOV_M2L:
+        case Op::TMOV_M2R:
+        case Op::TEXTRACT_M2LR:
+        case Op::TIMG2COL:
+            return PIPE_MTE1;
+        case Op::TMOV_M2S:
+        case Op::TMOV_A2V:
+        case Op::TMOV_A2M:
+        case Op::TSTORE_ACC:
+        case Op::TEXTRACT_A2M:
+        case Op::TINSERT_A2M:
+            return PIPE_FIX;
+        case Op::TMATMUL:
+        case Op::TGEMV:
+            return PIPE_M;
+        case Op::OP_COUNT:
+            return PIPE_ALL;
+        default:
+            return PIPE_V;
+    }
+}
+
 // The value every instruction returns; assigning it to an Event records that event.
 struct RecordEvent {};
 
 struct EventBaseTag {};
 
-// An event from the producer SrcOp to the consumer DstOp. Pass it as a trailing argument to the consumer
-// instruction to wait on it.
+// An event from the producer SrcOp to the consumer DstOp: recording it sets the flag (srcPipe, dstPipe,
+// token) and waiting for it (pass it as a trailing argument to the consumer instruction) waits for that flag,
+// as set_flag / wait_flag; on one pipe it is a pipe_barrier. With AutoToken the token is the pipe pair's next
+// event id (EVENT_ID0..7 in turn, per simulated core), as pto-isa assigns them.
 template <Op SrcOp, Op DstOp, bool AutoToken = true, event_t EventID = EVENT_ID0>
 struct Event : EventBaseTag {
     static constexpr Op srcOp = SrcOp;
     static constexpr Op dstOp = DstOp;
-    event_t token = EventID;
+    static constexpr pipe_t srcPipe = op_pipe(SrcOp);
+    static constexpr pipe_t dstPipe = op_pipe(DstOp);
+    static constexpr bool isSamePipe = srcPipe == dstPipe;
+    event_t token =
+        AutoToken ? static_cast<event_t>(ptosim::hazards::next_event_id(srcPipe, dstPipe)) : EventID;
 
     Event() = default;
     Event(RecordEvent) { Record(); }  // NOLINT(implicit): `Event<...> e = TLOAD(...);`
@@ -201,11 +285,15 @@ struct Event : EventBaseTag {
 
     Event& Record() {
         recorded_ = true;
+        if constexpr (!isSamePipe)
+            ptosim::hazards::event_record(srcPipe, dstPipe, token);
         return *this;
     }
     Event& Init() { return Record(); }
     Event& Wait() {
         recorded_ = false;
+        if constexpr (!isSamePipe)
+            ptosim::hazards::event_wait(srcPipe, dstPipe, token);
         return *this;
     }
     bool IsRecorded() const { return recorded_; }
@@ -232,6 +320,8 @@ template <typename... WaitEvents>
 inline void TSYNC(WaitEvents&... events) {
     static_assert((is_event<std::remove_cv_t<WaitEvents>>::value && ...),
                   "TSYNC: trailing arguments of an instruction must be Events");
+    if (ptosim::hazards::enabled())
+        (ptosim::hazards::expect_consumer(std::remove_cv_t<WaitEvents>::dstPipe), ...);
     WaitAllEvents(events...);
 }
 

@@ -52,5 +52,6 @@
 #endif
 
 #define PTO_INLINE inline __attribute__((always_inline))
-#define PTO_INST inline
+#define PTO_INST \
+    inline __attribute__((noinline))  // not inlined: the hazard checker locates calls by return address
 #define PTO_INTERNAL inline

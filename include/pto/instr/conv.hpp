@@ -150,7 +150,7 @@ PTO_INST RecordEvent TLOAD(ConvTile<L, E, B, Lay, S>& dst, GlobalData& src, Wait
     PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TLOAD", "src must be a GlobalTensor");
     PTOSIM_STATIC_CHECK(L == TileType::Mat, "TLOAD", "a conv tile is loaded into the L1 (TileType::Mat)");
     PTOSIM_CONV_MOVE_CHECKS("TLOAD");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tload_conv(dst.view(), detail::global_view(src),
                             conv_detail::conv_layout_of(GlobalData::layout));
     return {};
@@ -162,7 +162,7 @@ PTO_INST RecordEvent TSTORE(GlobalData& dst, ConvTile<L, E, B, Lay, S>& src, Wai
     PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TSTORE", "dst must be a GlobalTensor");
     PTOSIM_STATIC_CHECK(L == TileType::Mat, "TSTORE", "a conv tile is stored from the L1 (TileType::Mat)");
     PTOSIM_CONV_MOVE_CHECKS("TSTORE");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tstore_conv(detail::global_view(dst), conv_detail::conv_layout_of(GlobalData::layout),
                              src.view());
     return {};
@@ -195,7 +195,7 @@ PTO_INST RecordEvent TEXTRACT(DstTileData& dst, ConvTile<L, E, B, Lay, S>& src, 
                         "of one size on both sides");
     PTOSIM_STATIC_CHECK(conv_detail::fractal_z_tail_ok<Conv>(), "TEXTRACT",
                         "a 4-D FRACTAL_Z tile is [C1*H*W, N1, 16, C0] with C0 = 32 / sizeof(DType)");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::textract_conv(dst.view(), src.view(), indexRow, indexCol);
     return {};
 }
@@ -215,7 +215,7 @@ PTO_INST RecordEvent TTRANS(ConvTile<L1, E1, B1, Lay1, S1>& dst, ConvTile<L2, E2
     PTOSIM_STATIC_CHECK(conv_detail::ttrans_pair(Lay2, Lay1), "TTRANS",
                         "conv tiles convert NCHW -> NC1HWC0, NC1HWC0 -> NCHW, NC1HWC0 -> FRACTAL_Z, GNCHW -> "
                         "GNC1HWC0, GNC1HWC0 -> FRACTAL_Z or NCDHW -> FRACTAL_Z_3D");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::ttrans_conv(dst.view(), src.view());
     return {};
 }
@@ -226,7 +226,7 @@ template <typename ConvTileData, SetFmatrixMode FmatrixMode = SetFmatrixMode::FM
           typename... WaitEvents>
 PTO_INST RecordEvent SETFMATRIX(ConvTileData& src, WaitEvents&... events) {
     PTOSIM_STATIC_CHECK(is_conv_tile_v<ConvTileData>, "SETFMATRIX", "src must be a ConvTile");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     if constexpr (conv_detail::manual(FmatrixMode))
         conv_detail::write_fmatrix(src, conv_detail::register_set(FmatrixMode), "SETFMATRIX");
     return {};
@@ -235,7 +235,7 @@ template <typename ConvTileData, SetFmatrixMode FmatrixMode = SetFmatrixMode::FM
           typename... WaitEvents>
 PTO_INST RecordEvent SET_IMG2COL_PADDING(ConvTileData& src, WaitEvents&... events) {
     PTOSIM_STATIC_CHECK(is_conv_tile_v<ConvTileData>, "SET_IMG2COL_PADDING", "src must be a ConvTile");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     if constexpr (conv_detail::manual(FmatrixMode))
         conv_detail::write_padding(src, conv_detail::register_set(FmatrixMode));
     return {};
@@ -244,7 +244,7 @@ template <typename ConvTileData, SetFmatrixMode FmatrixMode = SetFmatrixMode::FM
           typename... WaitEvents>
 PTO_INST RecordEvent SET_IMG2COL_RPT(ConvTileData& src, WaitEvents&... events) {
     PTOSIM_STATIC_CHECK(is_conv_tile_v<ConvTileData>, "SET_IMG2COL_RPT", "src must be a ConvTile");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     if constexpr (conv_detail::manual(FmatrixMode))
         conv_detail::write_repeat(src, conv_detail::register_set(FmatrixMode));
     return {};
@@ -269,7 +269,7 @@ PTO_INST RecordEvent TIMG2COL(TileData& dst, ConvTileData& src, uint16_t posM = 
         conv_detail::cube_element<typename TileData::DType>(), "TIMG2COL",
         "the element type must be int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, half, "
         "bfloat16_t or float");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     constexpr int set = conv_detail::register_set(FmatrixMode);
     if constexpr (!conv_detail::manual(FmatrixMode)) {
         conv_detail::write_fmatrix(src, set, "TIMG2COL");

@@ -78,7 +78,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
     template <typename TileDataDst, typename TileDataSrc0, typename TileDataSrc1, typename... WaitEvents>           \
     PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1, WaitEvents&... events) {    \
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                                      \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                                       \
         return {};                                                                                                  \
     }
@@ -90,7 +90,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
         PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                                 \
                             "the precision selector must be a " #ALGO);                                             \
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                                      \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                                       \
         return {};                                                                                                  \
     }
@@ -103,7 +103,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                                      \
         PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                              \
         (void)tmp;                                                                                                  \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                                       \
         return {};                                                                                                  \
     }
@@ -117,7 +117,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                                      \
         PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                              \
         (void)tmp;                                                                                                  \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                                       \
         return {};                                                                                                  \
     }
@@ -126,7 +126,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
     template <typename TileDataDst, typename TileDataSrc, typename... WaitEvents>                                   \
     PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, WaitEvents&... events) {                          \
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                                              \
         return {};                                                                                                  \
     }
@@ -137,7 +137,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
         PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                                 \
                             "the precision selector must be a " #ALGO);                                             \
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                                              \
         return {};                                                                                                  \
     }
@@ -147,7 +147,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
     PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename SCALAR_OF::DType scalar,                 \
                               WaitEvents&... events) {                                                              \
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);                   \
         return {};                                                                                                  \
     }
@@ -159,7 +159,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
         PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                                 \
                             "the precision selector must be a " #ALGO);                                             \
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);                   \
         return {};                                                                                                  \
     }
@@ -170,7 +170,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
         PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                              \
         (void)tmp;                                                                                                  \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);                   \
         return {};                                                                                                  \
     }
@@ -184,7 +184,7 @@ void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_
         PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
         PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                              \
         (void)tmp;                                                                                                  \
-        TSYNC(events...);                                                                                           \
+        PTOSIM_TSYNC(events...);                                                                                    \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);                   \
         return {};                                                                                                  \
     }
@@ -257,7 +257,7 @@ PTO_INST RecordEvent TDIVS(TileDataDst& dst, TileDataSrc& src, typename TileData
     PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), DivAlgorithm>), "TDIVS",
                         "the precision selector must be a DivAlgorithm");
     PTOSIM_EW_CHECKS("TDIVS", TDIVS, TileDataDst, TileDataSrc)
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TDIVS, dst, {ptosim::scalar_bits(scalar)}, src);
     return {};
 }
@@ -268,7 +268,7 @@ PTO_INST RecordEvent TDIVS(TileDataDst& dst, typename TileDataDst::DType scalar,
     PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), DivAlgorithm>), "TDIVS",
                         "the precision selector must be a DivAlgorithm");
     PTOSIM_EW_CHECKS("TDIVS", TRDIVS, TileDataDst, TileDataSrc)
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TRDIVS, dst, {ptosim::scalar_bits(scalar)}, src);
     return {};
 }
@@ -277,14 +277,14 @@ PTO_INST RecordEvent TDIVS(TileDataDst& dst, typename TileDataDst::DType scalar,
 template <typename TileData, typename... WaitEvents>
 PTO_INST RecordEvent TADDC(TileData& dst, TileData& src0, TileData& src1, TileData& src2, WaitEvents&... events) {
     PTOSIM_EW_CHECKS("TADDC", TADDC, TileData, TileData, TileData, TileData)
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TADDC, dst, {}, src0, src1, src2);
     return {};
 }
 template <typename TileData, typename... WaitEvents>
 PTO_INST RecordEvent TSUBC(TileData& dst, TileData& src0, TileData& src1, TileData& src2, WaitEvents&... events) {
     PTOSIM_EW_CHECKS("TSUBC", TSUBC, TileData, TileData, TileData, TileData)
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TSUBC, dst, {}, src0, src1, src2);
     return {};
 }
@@ -294,7 +294,7 @@ template <typename TileData, typename... WaitEvents>
 PTO_INST RecordEvent TADDSC(TileData& dst, TileData& src0, typename TileData::DType scalar, TileData& src1,
                             WaitEvents&... events) {
     PTOSIM_EW_CHECKS("TADDSC", TADDSC, TileData, TileData, TileData)
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TADDSC, dst, {ptosim::scalar_bits(scalar)}, src0, src1);
     return {};
 }
@@ -302,7 +302,7 @@ template <typename TileData, typename... WaitEvents>
 PTO_INST RecordEvent TSUBSC(TileData& dst, TileData& src0, typename TileData::DType scalar, TileData& src1,
                             WaitEvents&... events) {
     PTOSIM_EW_CHECKS("TSUBSC", TSUBSC, TileData, TileData, TileData)
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TSUBSC, dst, {ptosim::scalar_bits(scalar)}, src0, src1);
     return {};
 }
@@ -329,7 +329,7 @@ PTO_INST RecordEvent TADDDEQRELU(TileDataDst& dst, TileDataSrc0& src0, TileDataS
                             "every operand must have the destination's valid shape");
     }
     (void)tmp;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TADDDEQRELU, dst, {ptosim::scalar_bits(deqScale)}, src0, src1);
     return {};
 }
@@ -348,7 +348,7 @@ PTO_INST RecordEvent TSELS(TileDataDst& dst, TileDataMask& mask, TileDataSrc& sr
                             "TSELS", "mask must be a row-major TileType::Vec tile");
     }
     (void)tmp;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TSELS, dst, {ptosim::scalar_bits(scalar)}, mask, src);
     return {};
 }

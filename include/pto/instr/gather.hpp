@@ -90,7 +90,7 @@ PTO_INST RecordEvent TGATHER(DstTileData& dst, SrcTileData& src, WaitEvents&... 
                         "gatherType must be a GatherAxis");
     ptosim::GatherPattern pattern;
     ptosim::GatherPattern::from_mask_pattern(static_cast<int>(maskPattern), &pattern);
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tgather(dst.view(), src.view(), pattern, gatherType == GatherAxis::GATHER_COL);
     return {};
 }
@@ -130,7 +130,7 @@ PTO_INST RecordEvent TGATHER(TileDataD& dst, TileDataS0& src0, TileDataS1& src1,
             {"tmp", std::to_string(TileDataTmp::Rows) + "x" + std::to_string(TileDataTmp::Cols)});
     }
     (void)tmp;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tgather(dst.view(), src0.view(), src1.view());
     return {};
 }
@@ -169,7 +169,7 @@ PTO_INST RecordEvent TGATHER(TileDataD& dst, TileDataS& src0, TileDataS1& k_valu
     PTOSIM_STATIC_CHECK(detail::is_plain_row_major<TileDataD>() && detail::is_plain_row_major<TileDataS>(),
                         "TGATHER", "dst and src0 must be row-major");
     (void)tmp;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tgather_cmp(dst.view(), src0.view(), k_value.view(), cdst.view(),
                              static_cast<uint32_t>(offset), static_cast<ptosim::CmpMode>(cmpMode));
     return {};
@@ -189,7 +189,7 @@ PTO_INST RecordEvent TSCATTER(DstTileData& dst, SrcTileData& src, WaitEvents&...
                         "ScatterType must be a ScatterAxis");
     ptosim::GatherPattern pattern;
     ptosim::GatherPattern::from_mask_pattern(static_cast<int>(maskPattern), &pattern);
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tscatter(dst.view(), src.view(), pattern, ScatterType == ScatterAxis::SCATTER_COL);
     return {};
 }
@@ -207,7 +207,7 @@ PTO_INST RecordEvent TSCATTER(TileDataD& dst, TileDataS& src, TileDataI& indexes
         detail::scatter_index_type<typename TileDataI::DType>(sizeof(typename TileDataD::DType)), "TSCATTER",
         "index type not supported for this element size on the compiled architecture profile (4- and 8-byte "
         "data: int32_t or uint32_t; 1- and 2-byte data: int16_t or uint16_t)");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tscatter(dst.view(), src.view(), indexes.view());
     return {};
 }
@@ -227,7 +227,7 @@ PTO_INST RecordEvent TGATHERB(TileDataDst& dst, TileDataSrc& src, TileDataOffset
                         "dst's element type must be an 8-, 16- or 32-bit integer, half, bfloat16_t or float");
     PTOSIM_STATIC_CHECK(detail::type_in<typename TileDataOffset::DType>(ptosim::isa::kI32), "TGATHERB",
                         "offset must hold uint32_t (or int32_t) byte offsets");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tgatherb(dst.view(), src.view(), offset.view());
     return {};
 }

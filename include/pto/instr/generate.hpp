@@ -32,7 +32,7 @@ void tci_checks() {
 template <typename TileData, typename T, int descending, typename... WaitEvents>
 PTO_INST RecordEvent TCI(TileData& dst, T start, WaitEvents&... events) {
     detail::tci_checks<TileData, T, descending>();
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tci(dst.view(), ptosim::scalar_bits(start), descending != 0);
     return {};
 }
@@ -51,7 +51,7 @@ PTO_INST RecordEvent TCI(TileData& dst, T start, TileDataTmp& tmp, WaitEvents&..
         PTOSIM_CHECK(tmp.view().capacity >= need, "TCI", "tmp is smaller than A2A3's vector path needs",
                      {"tmp_bytes", tmp.view().capacity}, {"needed", need});
     }
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tci(dst.view(), ptosim::scalar_bits(start), descending != 0);
     return {};
 }
@@ -66,7 +66,7 @@ PTO_INST RecordEvent TTRI(TileData& dst, int diagonal, WaitEvents&... events) {
                         "isUpperOrLower must be 0 (lower) or 1 (upper)");
     PTOSIM_STATIC_CHECK(TileData::Loc == TileType::Vec, "TTRI", "dst must be a TileType::Vec tile");
     PTOSIM_STATIC_CHECK(detail::is_plain_row_major<TileData>(), "TTRI", "dst must be row-major");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::ttri(dst.view(), diagonal, isUpperOrLower == 1);
     return {};
 }

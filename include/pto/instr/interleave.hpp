@@ -49,7 +49,7 @@ PTO_INST RecordEvent TINTERLEAVE(TileDataDst& dst1, TileDataDst& dst0, TileDataS
         PTOSIM_STATIC_CHECK(TileDataDst::ValidCol == DYNAMIC || TileDataDst::ValidCol % 2 == 0, "TINTERLEAVE",
                             "valid columns must be even");
     }
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tinterleave(dst1.view(), dst0.view(), src1.view(), src0.view());
     return {};
 }
@@ -71,7 +71,7 @@ PTO_INST RecordEvent TDEINTERLEAVE(TileDataDst& dst1, TileDataDst& dst0, TileDat
         PTOSIM_STATIC_CHECK(TileDataDst::ValidCol == DYNAMIC || TileDataDst::ValidCol % 2 == 0,
                             "TDEINTERLEAVE", "valid columns must be even");
     }
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tdeinterleave(dst1.view(), dst0.view(), src1.view(), src0.view());
     return {};
 }
@@ -91,7 +91,7 @@ PTO_INST RecordEvent TDEINTERLEAVE(TileDataDst& dst1, TileDataDst& dst0, TileDat
                             "TDEINTERLEAVE",
                             "dst valid shape must be src valid rows x (src valid columns / 2)");
     }
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tdeinterleave(dst1.view(), dst0.view(), src.view());
     return {};
 }

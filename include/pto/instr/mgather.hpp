@@ -108,7 +108,7 @@ requires(!is_global_data_v<WaitEvents> && ...) PTO_INST RecordEvent
         detail::mgather_l1_checks<TileDst, GlobalTable>();
         PTOSIM_STATIC_CHECK(sizeof(T) <= 4, "MGATHER",
                             "the GM -> L1 Row form moves 1-, 2- or 4-byte elements");
-        TSYNC(events...);
+        PTOSIM_TSYNC(events...);
         ptosim::ops::mgather_l1_rows(dst.view(), detail::global_view(table), detail::global_view(indexes),
                                      static_cast<ptosim::GatherOob>(Oob));
     } else if constexpr (is_tile_data_v<TileDst> && is_global_data_v<GlobalTable> && is_tile_data_v<Idx>) {
@@ -154,7 +154,7 @@ requires(!is_global_data_v<WaitEvents> && ...) PTO_INST RecordEvent
             Mode != Coalesce::Row || ptosim::kArch != ptosim::Arch::A5 || nz_table ||
                 detail::static_equal(static_cast<int>(GlobalTable::staticShape[4]), TileDst::ValidCol),
             "MGATHER", "on the A5 profile Coalesce::Row needs table shape[4] == dst ValidCol");
-        TSYNC(events...);
+        PTOSIM_TSYNC(events...);
         ptosim::ops::mgather(dst.view(), detail::global_view(table), indexes.view(),
                              {static_cast<ptosim::Coalesce>(Mode), static_cast<ptosim::GatherOob>(Oob)});
     }

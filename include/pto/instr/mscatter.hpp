@@ -97,7 +97,7 @@ PTO_INST RecordEvent MSCATTER(GlobalTable& table, TileSrc& src, TileIdx& indexes
                             "Coalesce::Row needs idx with valid shape 1 x R or R x 1 (R = src valid rows)");
     }
     (void)Conflict;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::mscatter(detail::global_view(table), src.view(), indexes.view(),
                           {static_cast<ptosim::Coalesce>(Mode), static_cast<ptosim::ScatterAtomic>(Atomic),
                            static_cast<ptosim::ScatterOob>(Oob)});

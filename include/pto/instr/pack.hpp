@@ -46,7 +46,7 @@ PTO_INST RecordEvent TPACK(TileDataDst& dst, TileDataSrc& src, WaitEvents&... ev
         PTOSIM_STATIC_CHECK((detail::same_static_valid_shape<TileDataDst, TileDataSrc>()), "TPACK",
                             "src's valid shape must be dst's");
     }
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tpack(dst.view(), src.view());
     return {};
 }

@@ -28,7 +28,7 @@ PTO_INST RecordEvent TRANDOM(DstTile& dst, TRandomKey& key, TRandomCounter& coun
         PTOSIM_STATIC_CHECK(DstTile::Loc == TileType::Vec, "TRANDOM", "dst must be a TileType::Vec tile");
     }
     PTOSIM_STATIC_CHECK(Rounds == 7 || Rounds == 10, "TRANDOM", "Rounds must be 7 or 10");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::trandom(dst.view(), {key[0], key[1]}, {counter[0], counter[1], counter[2], counter[3]},
                          Rounds);
     return {};

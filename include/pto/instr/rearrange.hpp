@@ -161,7 +161,7 @@ PTO_INST RecordEvent TRESHAPE(TileDataOut& dst, TileDataIn& src, WaitEvents&... 
                         "dst and src must have the same size in bytes");
     PTOSIM_STATIC_CHECK(TileDataOut::isBoxedLayout == TileDataIn::isBoxedLayout, "TRESHAPE",
                         "cannot reshape between boxed and non-boxed layouts");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::alias_tile("TRESHAPE", dst, src, 0);
     return {};
 }
@@ -176,7 +176,7 @@ PTO_INST RecordEvent TSUBVIEW(TileDataDst& dst, TileDataSrc& src, uint16_t rowId
     PTOSIM_STATIC_CHECK(sizeof(typename TileDataDst::DType) == sizeof(typename TileDataSrc::DType) &&
                             TileDataDst::kTwin == TileDataSrc::kTwin,
                         "TSUBVIEW", "dst and src elements must have the same size");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     PTOSIM_CHECK(rowIdx + dst.GetValidRow() <= static_cast<unsigned>(TileDataSrc::Rows) &&
                      colIdx + dst.GetValidCol() <= static_cast<unsigned>(TileDataSrc::Cols),
                  "TSUBVIEW", "dst's valid region at (rowIdx, colIdx) must lie inside src's shape",
@@ -197,7 +197,7 @@ PTO_INST RecordEvent TSUBVIEW(TileDataDst& dst, TileDataSrc& src, uint16_t rowId
 template <typename TileData, PadValue PadVal = PadValue::Zero,
           std::enable_if_t<(TileData::Loc == TileType::Mat), int> = 0, typename... WaitEvents>
 PTO_INST RecordEvent TFILLPAD(TileData& dst, TileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tfillpad_mat(dst, src);
     return {};
 }
@@ -210,7 +210,7 @@ PTO_INST RecordEvent TFILLPAD(DstTileData& dst, SrcTileData& src, WaitEvents&...
     PTOSIM_STATIC_CHECK(
         mode == TFillPadMode::Normal || mode == TFillPadMode::InPlace || mode == TFillPadMode::Expand,
         "TFILLPAD", "invalid mode");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tfillpad_vec<mode>(dst, src);
     return {};
 }
@@ -258,7 +258,7 @@ template <typename TileDataDst, typename TileDataSrc0, typename TileDataSrc1, ty
           std::enable_if_t<all_events_v<WaitEvents...>, int> = 0>
 PTO_INST RecordEvent TCONCAT(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1,
                              WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     TCONCAT_IMPL(dst, src0, src1);
     return {};
 }
@@ -269,7 +269,7 @@ template <
         is_tile_data_v<Src0IdxTile> && is_tile_data_v<Src1IdxTile> && all_events_v<WaitEvents...>, int> = 0>
 PTO_INST RecordEvent TCONCAT(DstTile& dst, Src0Tile& src0, Src1Tile& src1, Src0IdxTile& src0Idx,
                              Src1IdxTile& src1Idx, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     TCONCAT_IMPL(dst, src0, src1, src0Idx, src1Idx);
     return {};
 }
@@ -278,7 +278,7 @@ template <typename DstTile, typename Src0Tile, typename Src1Tile, typename DstId
           std::enable_if_t<is_tile_data_v<Src1IdxTile> && all_events_v<WaitEvents...>, int> = 0>
 PTO_INST RecordEvent TCONCAT(DstTile& dst, Src0Tile& src0, Src1Tile& src1, DstIdxTile& dstIdx,
                              Src0IdxTile& src0Idx, Src1IdxTile& src1Idx, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     TCONCAT_IMPL(dst, src0, src1, dstIdx, src0Idx, src1Idx);
     return {};
 }
@@ -297,7 +297,7 @@ PTO_INST RecordEvent TTRANS(TileDataDst& dst, TileDataSrc& src, TileDataTmp& tmp
     PTOSIM_STATIC_CHECK(detail::one_two_or_four_bytes<typename TileDataSrc::DType>(), "TTRANS",
                         "the element type must be 1, 2 or 4 bytes wide");
     PTOSIM_STATIC_CHECK(TileDataSrc::isRowMajor, "TTRANS", "src must be row-major");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::ttrans(dst.view(), src.view());
     return {};
 }

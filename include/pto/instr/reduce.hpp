@@ -61,7 +61,7 @@ constexpr bool reduction_dst_ok() {
         PTOSIM_REDUCE_CHECKS(#NAME, NAME, TileDataOut, TileDataIn)                                          \
         PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                      \
         (void)tmp;                                                                                          \
-        TSYNC(events...);                                                                                   \
+        PTOSIM_TSYNC(events...);                                                                            \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                                       \
         return {};                                                                                          \
     }
@@ -71,7 +71,7 @@ constexpr bool reduction_dst_ok() {
               std::enable_if_t<all_events_v<WaitEvents...>, int> = 0>                     \
     PTO_INST RecordEvent NAME(TileDataOut& dst, TileDataIn& src, WaitEvents&... events) { \
         PTOSIM_REDUCE_CHECKS(#NAME, NAME, TileDataOut, TileDataIn)                        \
-        TSYNC(events...);                                                                 \
+        PTOSIM_TSYNC(events...);                                                          \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                     \
         return {};                                                                        \
     }
@@ -99,7 +99,7 @@ constexpr bool reduction_dst_ok() {
               std::enable_if_t<all_events_v<WaitEvents...>, int> = 0>                      \
     PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, WaitEvents&... events) { \
         PTOSIM_EXPAND_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                        \
-        TSYNC(events...);                                                                  \
+        PTOSIM_TSYNC(events...);                                                           \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                      \
         return {};                                                                         \
     }
@@ -110,7 +110,7 @@ constexpr bool reduction_dst_ok() {
     PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1,                   \
                               WaitEvents&... events) {                                                    \
         PTOSIM_EXPAND_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                        \
-        TSYNC(events...);                                                                                 \
+        PTOSIM_TSYNC(events...);                                                                          \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                              \
         return {};                                                                                        \
     }
@@ -123,7 +123,7 @@ constexpr bool reduction_dst_ok() {
                               WaitEvents&... events) {                                                    \
         PTOSIM_EXPAND_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                        \
         (void)tmp;                                                                                        \
-        TSYNC(events...);                                                                                 \
+        PTOSIM_TSYNC(events...);                                                                          \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                              \
         return {};                                                                                        \
     }
@@ -137,7 +137,7 @@ constexpr bool reduction_dst_ok() {
         PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), DivAlgorithm>), #NAME,            \
                             "the precision selector must be a DivAlgorithm");                          \
         PTOSIM_EXPAND_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                     \
-        TSYNC(events...);                                                                              \
+        PTOSIM_TSYNC(events...);                                                                       \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                           \
         return {};                                                                                     \
     }                                                                                                  \
@@ -152,7 +152,7 @@ constexpr bool reduction_dst_ok() {
                             "the precision selector must be a DivAlgorithm");                             \
         PTOSIM_EXPAND_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                        \
         (void)tmp;                                                                                        \
-        TSYNC(events...);                                                                                 \
+        PTOSIM_TSYNC(events...);                                                                          \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                              \
         return {};                                                                                        \
     }
@@ -182,7 +182,7 @@ constexpr bool reduction_dst_ok() {
         PTOSIM_ARG_CHECKS(#NAME, NAME, TileDataOut, TileDataIn)                                             \
         PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                      \
         (void)tmp;                                                                                          \
-        TSYNC(events...);                                                                                   \
+        PTOSIM_TSYNC(events...);                                                                            \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                                       \
         return {};                                                                                          \
     }                                                                                                       \
@@ -196,7 +196,7 @@ constexpr bool reduction_dst_ok() {
         PTOSIM_STATIC_CHECK((detail::all_vec<TileDataOutVal>()), #NAME,                                     \
                             "operands must be TileType::Vec tiles");                                        \
         (void)tmp;                                                                                          \
-        TSYNC(events...);                                                                                   \
+        PTOSIM_TSYNC(events...);                                                                            \
         detail::run_elementwise(ptosim::isa::Op::NAME, dstIdx, {}, src);                                    \
         detail::run_elementwise(ptosim::isa::Op::VALUE_OP, dstVal, {}, src);                                \
         return {};                                                                                          \
@@ -211,7 +211,7 @@ constexpr bool reduction_dst_ok() {
         PTOSIM_EXPAND_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                        \
         PTOSIM_STATIC_CHECK((detail::all_row_major<TileDataSrc0, TileDataSrc1>()), #NAME,                 \
                             "operands must be row-major");                                                \
-        TSYNC(events...);                                                                                 \
+        PTOSIM_TSYNC(events...);                                                                          \
         detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                              \
         return {};                                                                                        \
     }
@@ -224,7 +224,7 @@ PTO_INST RecordEvent TPAIRREDUCESUM(TileDataDst& dst, TileDataSrc0& src0, WaitEv
     PTOSIM_EXPAND_CHECKS("TPAIRREDUCESUM", TPAIRREDUCESUM, TileDataDst, TileDataSrc0)
     PTOSIM_STATIC_CHECK((detail::all_row_major<TileDataSrc0>()), "TPAIRREDUCESUM",
                         "operands must be row-major");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TPAIRREDUCESUM, dst, {}, src0);
     return {};
 }

@@ -140,7 +140,7 @@ PTO_INST RecordEvent TMRGSORT(DstTileData& dst, MrgSortExecutedNumList& executed
                               WaitEvents&... events) {
     detail::tmrgsort_checks<DstTileData, TmpTileData, Src0TileData, Src1TileData, Src2TileData,
                             Src3TileData>();
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::record_executed<exhausted>(executedNumList,
                                        detail::tmrgsort_lists(dst, tmp, exhausted, src0, src1, src2, src3));
     return {};
@@ -152,7 +152,7 @@ PTO_INST RecordEvent TMRGSORT(DstTileData& dst, MrgSortExecutedNumList& executed
                               Src0TileData& src0, Src1TileData& src1, Src2TileData& src2,
                               WaitEvents&... events) {
     detail::tmrgsort_checks<DstTileData, TmpTileData, Src0TileData, Src1TileData, Src2TileData>();
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::record_executed<exhausted>(executedNumList,
                                        detail::tmrgsort_lists(dst, tmp, exhausted, src0, src1, src2));
     return {};
@@ -163,7 +163,7 @@ template <typename DstTileData, typename TmpTileData, typename Src0TileData, typ
 PTO_INST RecordEvent TMRGSORT(DstTileData& dst, MrgSortExecutedNumList& executedNumList, TmpTileData& tmp,
                               Src0TileData& src0, Src1TileData& src1, WaitEvents&... events) {
     detail::tmrgsort_checks<DstTileData, TmpTileData, Src0TileData, Src1TileData>();
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::record_executed<exhausted>(executedNumList,
                                        detail::tmrgsort_lists(dst, tmp, exhausted, src0, src1));
     return {};
@@ -174,7 +174,7 @@ PTO_INST RecordEvent TMRGSORT(DstTileData& dst, MrgSortExecutedNumList& executed
 template <typename DstTileData, typename SrcTileData, typename... WaitEvents>
 PTO_INST RecordEvent TMRGSORT(DstTileData& dst, SrcTileData& src, uint32_t blockLen, WaitEvents&... events) {
     detail::tmrgsort_checks<DstTileData, SrcTileData>();
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tmrgsort_blocks(dst.view(), src.view(), blockLen);
     return {};
 }

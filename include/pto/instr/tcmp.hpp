@@ -90,7 +90,7 @@ PTO_INST RecordEvent TCMP(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& sr
                         "dst valid rows must equal src0 valid rows");
     PTOSIM_STATIC_CHECK((detail::mask_capacity_ok<TileDataDst, TileDataSrc0>()), "TCMP",
                         "dst valid columns must hold ceil(src0 valid columns / bits per word) mask words");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tcmp(dst.view(), src0.view(), src1.view(), detail::profile_cmp_mode<T>(cmpMode, "TCMP"));
     return {};
 }
@@ -104,7 +104,7 @@ PTO_INST RecordEvent TCMPS(TileDataDst& dst, TileDataSrc& src0, typename TileDat
                         "dst and src0 must be Tiles");
     detail::tcmps_static_checks<TileDataDst, TileDataSrc>();
     using T = typename TileDataSrc::DType;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tcmps(dst.view(), src0.view(), ptosim::scalar_bits(src1),
                        detail::profile_cmp_mode<T>(mode, "TCMPS"));
     return {};
@@ -122,7 +122,7 @@ PTO_INST RecordEvent TCMPS(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& s
     PTOSIM_STATIC_CHECK((std::is_same_v<T, typename TileDataSrc1::DType>), "TCMPS",
                         "src0 and src1 must have the same dtype");
     PTOSIM_STATIC_CHECK(TileDataSrc1::Loc == TileType::Vec, "TCMPS", "src1 must be a TileType::Vec tile");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tcmps(dst.view(), src0.view(), src1.view(), detail::profile_cmp_mode<T>(mode, "TCMPS"));
     return {};
 }

@@ -60,7 +60,7 @@ template <bool NeedSetCtrl = true, typename TileDataD, typename TileDataS, typen
           std::enable_if_t<all_events_v<WaitEvents...>, int> = 0>
 PTO_INST RecordEvent TCVT(TileDataD& dst, TileDataS& src, RoundMode mode, SaturationMode satMode,
                           WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_tcvt(dst, src, mode, detail::sat_mode(satMode));
     return {};
 }
@@ -68,7 +68,7 @@ PTO_INST RecordEvent TCVT(TileDataD& dst, TileDataS& src, RoundMode mode, Satura
 template <bool NeedSetCtrl = true, typename TileDataD, typename TileDataS, typename... WaitEvents,
           std::enable_if_t<all_events_v<WaitEvents...>, int> = 0>
 PTO_INST RecordEvent TCVT(TileDataD& dst, TileDataS& src, RoundMode mode, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_tcvt(dst, src, mode, ptosim::convert::SatMode::Default);
     return {};
 }
@@ -79,7 +79,7 @@ template <bool NeedSetCtrl = true, typename TileDataD, typename TileDataS, typen
 PTO_INST RecordEvent TCVT(TileDataD& dst, TileDataS& src, TmpTileData& tmp, RoundMode mode,
                           SaturationMode satMode, WaitEvents&... events) {
     (void)tmp;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_tcvt(dst, src, mode, detail::sat_mode(satMode));
     return {};
 }
@@ -90,7 +90,7 @@ template <bool NeedSetCtrl = true, typename TileDataD, typename TileDataS, typen
 PTO_INST RecordEvent TCVT(TileDataD& dst, TileDataS& src, TmpTileData& tmp, RoundMode mode,
                           WaitEvents&... events) {
     (void)tmp;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::run_tcvt(dst, src, mode, ptosim::convert::SatMode::Default);
     return {};
 }

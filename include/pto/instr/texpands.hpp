@@ -18,7 +18,7 @@ PTO_INST RecordEvent TEXPANDS(TileData& dst, typename TileData::DType scalar, Wa
                         PTOSIM_TYPE_RULE("TEXPANDS", "element type"));
     PTOSIM_STATIC_CHECK(TileData::Loc == TileType::Vec, "TEXPANDS", "dst must be a TileType::Vec tile");
     PTOSIM_STATIC_CHECK(detail::is_plain_row_major<TileData>(), "TEXPANDS", "dst must be row-major");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::texpands(dst.view(), ptosim::scalar_bits(scalar));
     return {};
 }

@@ -21,7 +21,7 @@ template <typename TileDataOut, typename TileDataIn, typename... WaitEvents>
 PTO_INST RecordEvent TGET_SCALE_ADDR(TileDataOut& dst, TileDataIn& src, WaitEvents&... events) {
     PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataOut>, "TGET_SCALE_ADDR", "dst must be a Tile");
     PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataIn>, "TGET_SCALE_ADDR", "src must be a Tile");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     using Out = typename TileDataOut::DType;
     const ptosim::TileView v = src.view();
     const auto place = ptosim::mem::locate(v.data);

@@ -61,7 +61,7 @@ PTO_INST RecordEvent THISTOGRAM(TileDataDst& dst, TileDataSrc& src, TileDataIdx&
                 (TileDataIdx::Rows >= 3 - k && detail::static_at_least(TileDataIdx::ValidRow, 3 - k)),
             "THISTOGRAM", "for a uint32_t source with BYTE_k, idx must have 3 - k valid rows");
     }
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::thistogram(dst.view(), src.view(), idx.view(), static_cast<ptosim::HistByte>(byte));
     return {};
 }

@@ -62,7 +62,7 @@ PTO_INST RecordEvent TLOAD(TileData& dst, GlobalData& src, WaitEvents&... events
         "MX_A_ND, MX_A_DN, MX_B_NN, MX_B_ND, MX_B_DN)");
     if constexpr (detail::is_mx_layout(GlobalData::layout))
         detail::tload_mx_checks<TileData, GlobalData>();
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tload(dst.view(), detail::global_view(src), detail::pad_of<TileData::PadVal>());
     return {};
 }
@@ -107,47 +107,47 @@ void tstore(GlobalData& dst, TileData& src, AtomicType atomic, ReluPreMode relu,
 
 template <typename TileData, typename GlobalData, typename... WaitEvents>
 PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<false>(dst, src, AtomicType::AtomicNone, ReluPreMode::NoRelu);
     return {};
 }
 template <STPhase Phase, typename TileData, typename GlobalData, typename... WaitEvents>
 PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<false>(dst, src, AtomicType::AtomicNone, ReluPreMode::NoRelu);
     return {};
 }
 template <typename TileData, typename GlobalData, AtomicType atomicType, typename... WaitEvents>
 PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<false>(dst, src, atomicType, ReluPreMode::NoRelu);
     return {};
 }
 template <STPhase Phase, typename TileData, typename GlobalData, AtomicType atomicType,
           typename... WaitEvents>
 PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<false>(dst, src, atomicType, ReluPreMode::NoRelu);
     return {};
 }
 template <typename TileData, typename GlobalData, AtomicType atomicType = AtomicType::AtomicNone,
           ReluPreMode reluPreMode, typename... WaitEvents>
 PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<false>(dst, src, atomicType, reluPreMode);
     return {};
 }
 template <STPhase Phase, typename TileData, typename GlobalData,
           AtomicType atomicType = AtomicType::AtomicNone, ReluPreMode reluPreMode, typename... WaitEvents>
 PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<false>(dst, src, atomicType, reluPreMode);
     return {};
 }
 template <typename TileData, typename GlobalData, AtomicType atomicType = AtomicType::AtomicNone,
           ReluPreMode reluPreMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, uint64_t preQuantScalar, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<true>(dst, src, atomicType, reluPreMode, detail::scalar_quant(preQuantScalar));
     return {};
 }
@@ -155,7 +155,7 @@ template <STPhase Phase, typename TileData, typename GlobalData,
           AtomicType atomicType = AtomicType::AtomicNone, ReluPreMode reluPreMode = ReluPreMode::NoRelu,
           typename... WaitEvents>
 PTO_INST RecordEvent TSTORE(GlobalData& dst, TileData& src, uint64_t preQuantScalar, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<true>(dst, src, atomicType, reluPreMode, detail::scalar_quant(preQuantScalar));
     return {};
 }
@@ -163,7 +163,7 @@ template <typename TileData, typename GlobalData, typename FpTileData,
           AtomicType atomicType = AtomicType::AtomicNone, ReluPreMode reluPreMode = ReluPreMode::NoRelu,
           typename... WaitEvents>
 PTO_INST RecordEvent TSTORE_FP(GlobalData& dst, TileData& src, FpTileData& fp, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tstore<true>(dst, src, atomicType, reluPreMode, detail::vector_quant(fp, "TSTORE_FP"));
     return {};
 }

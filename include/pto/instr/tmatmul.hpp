@@ -63,7 +63,7 @@ constexpr bool bias_ok() {
     PTO_INST RecordEvent NAME(TileRes& cMatrix, TileLeft& aMatrix, TileRight& bMatrix,                       \
                               WaitEvents&... events) {                                                       \
         PTOSIM_CHECK_MATMUL(#NAME, TileRes, TileLeft, TileRight)                                             \
-        TSYNC(events...);                                                                                    \
+        PTOSIM_TSYNC(events...);                                                                             \
         if constexpr (detail::all_tiles<TileRes, TileLeft, TileRight>())                                     \
             ptosim::ops::tmatmul(cMatrix.view(), aMatrix.view(), bMatrix.view(), nullptr, nullptr);          \
         return {};                                                                                           \
@@ -78,7 +78,7 @@ constexpr bool bias_ok() {
     PTO_INST RecordEvent NAME##_ACC(TileRes& cOutMatrix, TileRes& cInMatrix, TileLeft& aMatrix,              \
                                     TileRight& bMatrix, WaitEvents&... events) {                             \
         PTOSIM_CHECK_MATMUL(#NAME "_ACC", TileRes, TileLeft, TileRight)                                      \
-        TSYNC(events...);                                                                                    \
+        PTOSIM_TSYNC(events...);                                                                             \
         if constexpr (detail::all_tiles<TileRes, TileLeft, TileRight>()) {                                   \
             const ptosim::TileView in = cInMatrix.view();                                                    \
             ptosim::ops::tmatmul(cOutMatrix.view(), aMatrix.view(), bMatrix.view(), &in, nullptr);           \
@@ -100,7 +100,7 @@ constexpr bool bias_ok() {
         if constexpr (detail::all_tiles<TileRes, TileBias>())                                                \
             PTOSIM_STATIC_CHECK((detail::bias_ok<TileRes, TileBias>()), #NAME "_BIAS",                       \
                                 "bias is a row-major TileType::Bias tile of one row in dst's element type"); \
-        TSYNC(events...);                                                                                    \
+        PTOSIM_TSYNC(events...);                                                                             \
         if constexpr (detail::all_tiles<TileRes, TileLeft, TileRight, TileBias>()) {                         \
             const ptosim::TileView b = biasData.view();                                                      \
             ptosim::ops::tmatmul(cMatrix.view(), aMatrix.view(), bMatrix.view(), nullptr, &b);               \
@@ -154,7 +154,7 @@ constexpr bool is_fp4() {
     PTO_INST RecordEvent NAME(TileRes& cMatrix, TileLeft& aMatrix, TileLeftScale& aScaleMatrix,              \
                               TileRight& bMatrix, TileRightScale& bScaleMatrix, WaitEvents&... events) {     \
         PTOSIM_CHECK_MATMUL_MX(#NAME, TileRes, TileLeft, TileRight)                                          \
-        TSYNC(events...);                                                                                    \
+        PTOSIM_TSYNC(events...);                                                                             \
         ptosim::ops::tmatmul_mx(cMatrix.view(), aMatrix.view(), aScaleMatrix.view(), bMatrix.view(),         \
                                 bScaleMatrix.view(), nullptr, nullptr);                                      \
         return {};                                                                                           \
@@ -171,7 +171,7 @@ constexpr bool is_fp4() {
                               TileLeftScale& aScaleMatrix, TileRight& bMatrix, TileRightScale& bScaleMatrix, \
                               WaitEvents&... events) {                                                       \
         PTOSIM_CHECK_MATMUL_MX(#NAME, TileRes, TileLeft, TileRight)                                          \
-        TSYNC(events...);                                                                                    \
+        PTOSIM_TSYNC(events...);                                                                             \
         const ptosim::TileView in = cInMatrix.view();                                                        \
         ptosim::ops::tmatmul_mx(cOutMatrix.view(), aMatrix.view(), aScaleMatrix.view(), bMatrix.view(),      \
                                 bScaleMatrix.view(), &in, nullptr);                                          \
@@ -194,7 +194,7 @@ constexpr bool is_fp4() {
         if constexpr (detail::all_tiles<TileRes, TileBias>())                                                \
             PTOSIM_STATIC_CHECK((detail::bias_ok<TileRes, TileBias>()), #NAME,                               \
                                 "bias is a row-major TileType::Bias tile of one row of floats");             \
-        TSYNC(events...);                                                                                    \
+        PTOSIM_TSYNC(events...);                                                                             \
         const ptosim::TileView bias = biasData.view();                                                       \
         ptosim::ops::tmatmul_mx(cMatrix.view(), aMatrix.view(), aScaleMatrix.view(), bMatrix.view(),         \
                                 bScaleMatrix.view(), nullptr, &bias);                                        \

@@ -85,40 +85,40 @@ inline constexpr bool dependent_false_v = false;
 
 template <typename DstTileData, typename SrcTileData, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tmov(dst, src, ReluPreMode::NoRelu);
     return {};
 }
 template <typename DstTileData, typename SrcTileData, ReluPreMode reluMode, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tmov(dst, src, reluMode);
     return {};
 }
 template <STPhase Phase, typename DstTileData, typename SrcTileData, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tmov(dst, src, ReluPreMode::NoRelu);
     return {};
 }
 template <STPhase Phase, typename DstTileData, typename SrcTileData, ReluPreMode reluMode,
           typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tmov(dst, src, reluMode);
     return {};
 }
 template <typename DstTileData, typename SrcTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tmov(dst, src, reluMode);
     return {};
 }
 template <STPhase Phase, typename DstTileData, typename SrcTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tmov(dst, src, reluMode);
     return {};
 }
@@ -127,7 +127,7 @@ PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, WaitEvents&... eve
 template <typename DstTileData, typename SrcTileData, typename TmpTileData, typename... WaitEvents,
           std::enable_if_t<is_tile_data_v<TmpTileData>, int> = 0>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, TmpTileData& tmp, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV", dst, src, 0, 0, ReluPreMode::NoRelu, detail::vector_quant(tmp, "TMOV"));
     return {};
 }
@@ -143,28 +143,28 @@ PTO_INST RecordEvent TMOV(DstTileData&, SrcTileData&, TmpTileData&, WaitEvents&.
 template <typename DstTileData, typename SrcTileData, typename FpTileData,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV_FP(DstTileData& dst, SrcTileData& src, FpTileData& fp, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV_FP", dst, src, 0, 0, reluMode, detail::vector_quant(fp, "TMOV_FP"));
     return {};
 }
 template <STPhase Phase, typename DstTileData, typename SrcTileData, typename FpTileData,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV_FP(DstTileData& dst, SrcTileData& src, FpTileData& fp, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV_FP", dst, src, 0, 0, reluMode, detail::vector_quant(fp, "TMOV_FP"));
     return {};
 }
 template <typename DstTileData, typename SrcTileData, typename FpTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, FpTileData& fp, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV", dst, src, 0, 0, reluMode, detail::vector_quant(fp, "TMOV"));
     return {};
 }
 template <STPhase Phase, typename DstTileData, typename SrcTileData, typename FpTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, FpTileData& fp, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV", dst, src, 0, 0, reluMode, detail::vector_quant(fp, "TMOV"));
     return {};
 }
@@ -175,7 +175,7 @@ template <typename DstTileData, typename SrcTileData, ReluPreMode reluMode = Rel
           typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, uint64_t preQuantScalar,
                           WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV", dst, src, 0, 0, reluMode, detail::scalar_quant(preQuantScalar));
     return {};
 }
@@ -183,7 +183,7 @@ template <STPhase Phase, typename DstTileData, typename SrcTileData,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, uint64_t preQuantScalar,
                           WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV", dst, src, 0, 0, reluMode, detail::scalar_quant(preQuantScalar));
     return {};
 }
@@ -191,7 +191,7 @@ template <typename DstTileData, typename SrcTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, uint64_t preQuantScalar,
                           WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV", dst, src, 0, 0, reluMode, detail::scalar_quant(preQuantScalar));
     return {};
 }
@@ -199,7 +199,7 @@ template <STPhase Phase, typename DstTileData, typename SrcTileData, AccToVecMod
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, uint64_t preQuantScalar,
                           WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TMOV", dst, src, 0, 0, reluMode, detail::scalar_quant(preQuantScalar));
     return {};
 }
@@ -210,14 +210,14 @@ PTO_INST RecordEvent TMOV(DstTileData& dst, SrcTileData& src, uint64_t preQuantS
 template <typename DstTileData, typename SrcTileData, typename... WaitEvents>
 PTO_INST RecordEvent TEXTRACT(DstTileData& dst, SrcTileData& src, uint16_t indexRow = 0,
                               uint16_t indexCol = 0, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TEXTRACT", dst, src, indexRow, indexCol, ReluPreMode::NoRelu, {});
     return {};
 }
 template <typename DstTileData, typename SrcTileData, ReluPreMode reluMode, typename... WaitEvents>
 PTO_INST RecordEvent TEXTRACT(DstTileData& dst, SrcTileData& src, uint16_t indexRow, uint16_t indexCol,
                               WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TEXTRACT", dst, src, indexRow, indexCol, reluMode, {});
     return {};
 }
@@ -225,7 +225,7 @@ template <typename DstTileData, typename SrcTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TEXTRACT(DstTileData& dst, SrcTileData& src, uint16_t indexRow, uint16_t indexCol,
                               WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TEXTRACT", dst, src, indexRow, indexCol, reluMode, {});
     return {};
 }
@@ -233,7 +233,7 @@ template <typename DstTileData, typename SrcTileData, ReluPreMode reluMode = Rel
           typename... WaitEvents>
 PTO_INST RecordEvent TEXTRACT(DstTileData& dst, SrcTileData& src, uint64_t preQuantScalar, uint16_t indexRow,
                               uint16_t indexCol, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TEXTRACT", dst, src, indexRow, indexCol, reluMode,
                      detail::scalar_quant(preQuantScalar));
     return {};
@@ -242,7 +242,7 @@ template <typename DstTileData, typename SrcTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TEXTRACT(DstTileData& dst, SrcTileData& src, uint64_t preQuantScalar, uint16_t indexRow,
                               uint16_t indexCol, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TEXTRACT", dst, src, indexRow, indexCol, reluMode,
                      detail::scalar_quant(preQuantScalar));
     return {};
@@ -251,7 +251,7 @@ template <typename DstTileData, typename SrcTileData, typename FpTileData,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TEXTRACT_FP(DstTileData& dst, SrcTileData& src, FpTileData& fp, uint16_t indexRow,
                                  uint16_t indexCol, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TEXTRACT_FP", dst, src, indexRow, indexCol, reluMode,
                      detail::vector_quant(fp, "TEXTRACT_FP"));
     return {};
@@ -260,7 +260,7 @@ template <typename DstTileData, typename SrcTileData, typename FpTileData, AccTo
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TEXTRACT(DstTileData& dst, SrcTileData& src, FpTileData& fp, uint16_t indexRow,
                               uint16_t indexCol, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::textract("TEXTRACT", dst, src, indexRow, indexCol, reluMode,
                      detail::vector_quant(fp, "TEXTRACT"));
     return {};
@@ -272,14 +272,14 @@ PTO_INST RecordEvent TEXTRACT(DstTileData& dst, SrcTileData& src, FpTileData& fp
 template <typename DstTileData, typename SrcTileData, typename... WaitEvents>
 PTO_INST RecordEvent TINSERT(DstTileData& dst, SrcTileData& src, uint16_t indexRow, uint16_t indexCol,
                              WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tinsert("TINSERT", dst, src, indexRow, indexCol, ReluPreMode::NoRelu, {});
     return {};
 }
 template <typename DstTileData, typename SrcTileData, ReluPreMode reluMode, typename... WaitEvents>
 PTO_INST RecordEvent TINSERT(DstTileData& dst, SrcTileData& src, uint16_t indexRow, uint16_t indexCol,
                              WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tinsert("TINSERT", dst, src, indexRow, indexCol, reluMode, {});
     return {};
 }
@@ -287,7 +287,7 @@ template <typename DstTileData, typename SrcTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TINSERT(DstTileData& dst, SrcTileData& src, uint16_t indexRow, uint16_t indexCol,
                              WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tinsert("TINSERT", dst, src, indexRow, indexCol, reluMode, {});
     return {};
 }
@@ -295,7 +295,7 @@ template <typename DstTileData, typename SrcTileData, AccToVecMode mode,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TINSERT(DstTileData& dst, SrcTileData& src, uint64_t preQuantScalar, uint16_t indexRow,
                              uint16_t indexCol, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tinsert("TINSERT", dst, src, indexRow, indexCol, reluMode, detail::scalar_quant(preQuantScalar));
     return {};
 }
@@ -303,7 +303,7 @@ template <typename DstTileData, typename SrcTileData, typename FpTileData, AccTo
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TINSERT(DstTileData& dst, SrcTileData& src, FpTileData& fp, uint16_t indexRow,
                              uint16_t indexCol, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tinsert("TINSERT", dst, src, indexRow, indexCol, reluMode, detail::vector_quant(fp, "TINSERT"));
     return {};
 }
@@ -311,7 +311,7 @@ template <typename DstTileData, typename SrcTileData, ReluPreMode reluMode = Rel
           typename... WaitEvents>
 PTO_INST RecordEvent TINSERT(DstTileData& dst, SrcTileData& src, uint64_t preQuantScalar, uint16_t indexRow,
                              uint16_t indexCol, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tinsert("TINSERT", dst, src, indexRow, indexCol, reluMode, detail::scalar_quant(preQuantScalar));
     return {};
 }
@@ -319,7 +319,7 @@ template <typename DstTileData, typename SrcTileData, typename FpTileData,
           ReluPreMode reluMode = ReluPreMode::NoRelu, typename... WaitEvents>
 PTO_INST RecordEvent TINSERT_FP(DstTileData& dst, SrcTileData& src, FpTileData& fp, uint16_t indexRow,
                                 uint16_t indexCol, WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tinsert("TINSERT_FP", dst, src, indexRow, indexCol, reluMode,
                     detail::vector_quant(fp, "TINSERT_FP"));
     return {};
@@ -328,7 +328,7 @@ PTO_INST RecordEvent TINSERT_FP(DstTileData& dst, SrcTileData& src, FpTileData& 
 template <TInsertMode mode, typename DstTileData, typename SrcTileData, typename... WaitEvents>
 PTO_INST RecordEvent TINSERT(DstTileData& dst, SrcTileData& src, uint16_t indexRow = 0, uint16_t indexCol = 0,
                              WaitEvents&... events) {
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     detail::tinsert("TINSERT", dst, src, indexRow, indexCol, ReluPreMode::NoRelu, {});
     return {};
 }

@@ -56,7 +56,7 @@ inline constexpr auto kPartArgUnordered =
             PTOSIM_STATIC_CHECK((detail::all_row_major<DV, TileDataSrc0, TileDataSrc1, DI, TileDataSrc0Idx,  \
                                                        TileDataSrc1Idx>()),                                  \
                                 #NAME, "operands must be row-major");                                        \
-            TSYNC(events...);                                                                                \
+            PTOSIM_TSYNC(events...);                                                                         \
             ptosim::ops::tpartarg(ptosim::ops::ArgPick::PICK, dst.view(), dstIdx.view(), src0.view(),        \
                                   src1.view(), src0Idx.view(), src1Idx.view(), detail::kPartArgUnordered);   \
         }                                                                                                    \

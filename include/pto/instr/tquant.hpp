@@ -140,7 +140,7 @@ PTO_INST RecordEvent TQUANT(TileDataOut& dst, TileDataSrc& src, TileDataPara& sc
     detail::check_tquant<quant_type, TileDataOut, TileDataSrc, TileDataPara>();
     PTOSIM_STATIC_CHECK((detail::profile_allows<TileDataOut>(ptosim::kArch != ptosim::Arch::A2A3)), "TQUANT",
                         "A2A3 has only the form with a tmp tile: TQUANT<Q>(dst, src, scale, tmp[, &offset])");
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     if constexpr (detail::all_tiles<TileDataOut, TileDataSrc, TileDataPara>())
         detail::run_tquant<quant_type>(dst, src, scale, offset);
     return {};
@@ -154,7 +154,7 @@ PTO_INST RecordEvent TQUANT(TileDataOut& dst, TileDataSrc& src, TileDataPara& sc
                             TileDataPara* offset = nullptr, WaitEvents&... events) {
     detail::check_tquant<quant_type, TileDataOut, TileDataSrc, TileDataPara>();
     (void)tmp;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     if constexpr (detail::all_tiles<TileDataOut, TileDataSrc, TileDataPara>())
         detail::run_tquant<quant_type>(dst, src, scale, offset);
     return {};
@@ -173,7 +173,7 @@ PTO_INST RecordEvent TQUANT(TileDataOut& dst, TileDataSrc& src, TileDataExp* exp
                   std::is_same_v<decltype(scale_alg), QuantScaleAlg>) {
         detail::check_tquant_mx<quant_type, scale_alg, 1, TileDataOut, TileDataSrc, TileDataExp, TileDataMax,
                                 TileDataScaling>();
-        TSYNC(events...);
+        PTOSIM_TSYNC(events...);
         if constexpr (detail::all_tiles<TileDataOut, TileDataSrc, TileDataExp, TileDataMax,
                                         TileDataScaling>())
             detail::run_tquant_mx<quant_type, scale_alg, 1>(dst, src, exp, max, scaling,
@@ -197,7 +197,7 @@ PTO_INST RecordEvent TQUANT(TileDataOut& dst, TileDataSrc& src, TileDataExp* exp
                             "the form with a ZZ exponent copy is TQUANT<QuantType::MXFP8, VecStoreMode::NZ>");
         detail::check_tquant_mx<quant_type, QuantScaleAlg::OCP, 1, TileDataOut, TileDataSrc, TileDataExp,
                                 TileDataMax, TileDataScaling>();
-        TSYNC(events...);
+        PTOSIM_TSYNC(events...);
         PTOSIM_CHECK(exp_zz != nullptr, "TQUANT", "the NZ form needs the exp_zz tile (null pointer given)");
         if constexpr (detail::all_tiles<TileDataOut, TileDataSrc, TileDataExp, TileDataMax,
                                         TileDataScaling>())
@@ -221,7 +221,7 @@ PTO_INST RecordEvent TQUANT(TileDataOut& dst, TileDataSrc& src, TileDataExp* exp
         constexpr QuantScaleAlg kScale = detail::mx_alg_scale<mx_alg>();
         detail::check_tquant_mx<kType, kScale, grp_axis, TileDataOut, TileDataSrc, TileDataExp, TileDataMax,
                                 TileDataScaling>();
-        TSYNC(events...);
+        PTOSIM_TSYNC(events...);
         if constexpr (detail::all_tiles<TileDataOut, TileDataSrc, TileDataExp, TileDataMax,
                                         TileDataScaling>() &&
                       (grp_axis == 0 || grp_axis == 1))
@@ -253,7 +253,7 @@ PTO_INST RecordEvent TDEQUANT(TileDataDst& dst, TileDataSrc& src, TileDataPara& 
                             "scale and offset must be row-major or column-major");
         PTOSIM_STATIC_CHECK((detail::same_static_valid_shape<TileDataDst, TileDataSrc>()), "TDEQUANT",
                             "src must have dst's valid shape");
-        TSYNC(events...);
+        PTOSIM_TSYNC(events...);
         ptosim::ops::tdequant(dst.view(), src.view(), scale.view(), offset.view());
     }
     return {};

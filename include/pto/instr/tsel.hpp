@@ -36,7 +36,7 @@ PTO_INST RecordEvent TSEL(TileData& dst, MaskTile& selMask, TileData& src0, Tile
                             "selMask must have a valid row per dst row");
     }
     (void)tmp;
-    TSYNC(events...);
+    PTOSIM_TSYNC(events...);
     ptosim::ops::tsel(dst.view(), selMask.view(), src0.view(), src1.view());
     return {};
 }

@@ -1,0 +1,199 @@
+// The hazard checker: finds pairs of memory accesses by different pipes of one simulated AI core that the
+// program's own synchronisation does not order (docs/hazards.md).
+//
+// On the chip the pipes (MTE2, MTE1, M, V, MTE3, FIX, S) run concurrently; only set_flag / wait_flag,
+// pipe_barrier(PIPE_ALL) and the Event objects instructions return and take order them. ptosim runs every
+// instruction to completion in program order, so a missing flag gives right answers here and wrong ones,
+// intermittently, on the chip. The checker keeps a vector clock per pipe (as race detectors do for threads):
+// each instruction ticks its pipe's clock, a set_flag snapshots the source pipe's clock and the matching
+// wait_flag merges it into the destination pipe's. Every access an instruction makes is a byte range of a
+// buffer (UB, L1, L0A, L0B, L0C, the MX buffers, or global memory); two accesses to overlapping bytes, at
+// least one a write, from different pipes, with the earlier not in the later pipe's clock, are a hazard. The
+// cost is per instruction and per operand, never per element.
+//
+// Off by default. On with PTOSIM_CHECK_HAZARDS=1 in the environment (reports go to stderr as they are found,
+// and a summary at exit) or with enable(true) (reports are collected for reports()).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <source_location>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptosim/core/conv_view.hpp"
+#include "ptosim/core/global_view.hpp"
+#include "ptosim/core/tile_view.hpp"
+#include "ptosim/isa/table.hpp"
+
+namespace ptosim::hazards {
+
+// The pipes of an AI core: the instruction descriptor's (isa::OpInfo::pipe). The synchronisation intrinsics
+// name them with pto-isa's pipe_t values (PIPE_S = 0, PIPE_V, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_M,
+// PIPE_ALL = 6, PIPE_FIX = 7).
+using Pipe = isa::Pipe;
+inline constexpr Pipe kPipes[] = {Pipe::S, Pipe::V, Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::M, Pipe::FIX};
+inline constexpr int kPipeAll = 6;
+// A pipe_t value as a Pipe; PIPE_ALL and out-of-range values have none.
+std::optional<Pipe> pipe_from_int(int p);
+
+// Where an instruction or a synchronisation call is in the program: a source location when the call site
+// passes one, else the return address of the intrinsic (resolved to file:line with addr2line when the program
+// has debug information, else to function+offset).
+struct Location {
+    const char* file = nullptr;
+    uint32_t line = 0;
+    const void* code = nullptr;
+};
+std::string describe(const Location& where);
+
+enum class Kind : uint8_t {
+    ReadAfterWrite,   // a read of bytes another pipe wrote, with no flag in between
+    WriteAfterRead,   // a write of bytes another pipe still reads (the double-buffering bug)
+    WriteAfterWrite,  // two pipes write the same bytes in no fixed order
+    WaitWithoutSet,   // wait_flag on a flag nobody set: the pipe waits forever on the chip
+    SetTwice,         // set_flag on a flag already set and not yet waited for
+    SetNeverWaited,   // a flag still set when the kernel ends
+    WrongPipeEvent,   // an Event passed to an instruction of another pipe than the event's consumer
+};
+std::string_view kind_name(Kind k);  // "read-after-write", ...
+
+// One side of a report: an instruction or a synchronisation call.
+struct Party {
+    std::string name;  // "TLOAD", "set_flag", ...
+    Pipe pipe = Pipe::S;
+    Location where;
+    uint64_t seq = 0;  // its position among this core's instructions (1 = the first)
+};
+
+struct Report {
+    Kind kind = Kind::ReadAfterWrite;
+    Party first;         // the earlier access, or the flag's set / wait
+    Party second;        // the later access; for flag reports the same as first unless two calls are involved
+    std::string buffer;  // "UB", "L1", ..., "GM"; empty for flag reports
+    uint64_t lo = 0, hi = 0;  // the overlapping bytes [lo, hi): offsets in the buffer, addresses in GM
+    int flag_id = -1;         // flag reports: the flag (flag_src, flag_dst, flag_id)
+    Pipe flag_src = Pipe::S, flag_dst = Pipe::S;
+    uint32_t block = 0;
+    uint32_t repeats = 1;      // how often the same pair was seen (only the first is printed)
+    std::string text() const;  // the multi-line report printed to stderr
+};
+
+// Process-wide switch. enabled() is what every hook reads first: one relaxed load when the checker is off.
+extern std::atomic<bool> g_enabled;
+inline bool enabled() {
+    return g_enabled.load(std::memory_order_relaxed);
+}
+void enable(bool on, bool print = false);
+
+std::vector<Report> reports();  // every distinct report so far, in the order found
+void clear_reports();
+
+// A simulated core's life: launches call begin_core before a block's kernel code and end_core after it (which
+// reports flags left set). Code that calls kernels directly on its own thread may call them too.
+void begin_core();
+void end_core();
+
+// Synchronisation, as the intrinsics in pto/common/event.hpp report it.
+void set_flag(int src, int dst, int id, const Location& where);
+void wait_flag(int src, int dst, int id, const Location& where);
+void pipe_barrier(int pipe, const Location& where);
+// An Event (consumer pipe dst) was passed to the instruction about to run.
+void expect_consumer(int dst);
+// An Event of the pipe pair (src, dst) was recorded / waited for by the instruction just run / about to run.
+void event_record(int src, int dst, int id);
+void event_wait(int src, int dst, int id);
+// pto-isa's automatic event ids: the next of EVENT_ID0..7 for the pipe pair, per simulated core.
+int next_event_id(int src, int dst);
+
+// Marks an intrinsic's call site for the instructions it runs (the outermost intrinsic wins when one calls
+// another). Constructed first thing in every intrinsic with its return address.
+class Site {
+  public:
+    explicit Site(const void* return_address) : active_(enabled()) {
+        if (active_)
+            enter(return_address);
+    }
+    ~Site() {
+        if (active_)
+            leave();
+    }
+    Site(const Site&) = delete;
+    Site& operator=(const Site&) = delete;
+
+  private:
+    static void enter(const void* return_address);
+    static void leave();
+    bool active_;
+};
+
+// One instruction on one pipe and the bytes it reads and writes. Checked entry points open one before they
+// touch memory; nested scopes (an entry point calling another) belong to the outermost.
+class Scope {
+  public:
+    Scope(std::string_view name, Pipe pipe) : active_(enabled()) {
+        if (active_)
+            active_ = begin(name, pipe);
+    }
+    ~Scope() {
+        if (active_)
+            end();
+    }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+    void read(const TileView& t) {
+        if (active_)
+            access(t.data, read_bytes(t), false);
+    }
+    void write(const TileView& t) {
+        if (active_)
+            access(t.data, write_bytes(t), true);
+    }
+    void read(const GlobalView& g) {
+        if (active_)
+            access(g.data, global_bytes(g), false);
+    }
+    void write(const GlobalView& g) {
+        if (active_)
+            access(g.data, global_bytes(g), true);
+    }
+    void read(const ConvView& c) {
+        if (active_)
+            access(c.data, conv_bytes(c), false);
+    }
+    void write(const ConvView& c) {
+        if (active_)
+            access(c.data, conv_bytes(c), true);
+    }
+    void read(const void* p, std::size_t n) {
+        if (active_)
+            access(p, n, false);
+    }
+    void write(const void* p, std::size_t n) {
+        if (active_)
+            access(p, n, true);
+    }
+
+  private:
+    // A tile's reads reach its valid region; its writes may fill the rest of the tile (padding).
+    static std::size_t read_bytes(const TileView& t);
+    static std::size_t write_bytes(const TileView& t);
+    static std::size_t global_bytes(const GlobalView& g);
+    static std::size_t conv_bytes(const ConvView& c);
+    static bool begin(std::string_view name, Pipe pipe);
+    static void end();
+    static void access(const void* p, std::size_t n, bool write);
+    bool active_;
+};
+
+// The pipe that moves data between two buffers (TMOV / TEXTRACT / TINSERT / TSTORE): MTE1 from L1 into
+// L0A/L0B, FIX out of L0C, MTE3 from UB into L1 and from UB or L1 to global memory, V within the UB.
+Pipe move_pipe(const void* src, const void* dst);
+// The pipe that fills a tile in place (TEXPANDS, TFILLPAD): MTE2 for an L1 tile, V otherwise.
+Pipe fill_pipe(const void* dst);
+
+}  // namespace ptosim::hazards

@@ -1,0 +1,621 @@
+// The hazard checker's state (one per simulated core, thread-local) and its reports (process-wide).
+#include "ptosim/sync/hazards.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <array>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "ptosim/core/buffers.hpp"
+#include "ptosim/runtime/launch.hpp"
+
+namespace ptosim::hazards {
+
+namespace {
+
+constexpr int kSlots = 8;  // pipe_t values 0..7; slot 6 (PIPE_ALL) stays unused
+using Clock = std::array<uint32_t, kSlots>;
+
+// Clocks and flags are indexed by pipe_t value.
+int slot(Pipe p) {
+    switch (p) {
+        case Pipe::S:
+            return 0;
+        case Pipe::V:
+            return 1;
+        case Pipe::MTE1:
+            return 2;
+        case Pipe::MTE2:
+            return 3;
+        case Pipe::MTE3:
+            return 4;
+        case Pipe::M:
+            return 5;
+        case Pipe::FIX:
+            return 7;
+    }
+    return 0;
+}
+
+// "MTE2" for PIPE_MTE2.
+std::string pipe_text(Pipe p) {
+    std::string_view name = isa::pipe_name(p);
+    if (name.starts_with("PIPE_"))
+        name.remove_prefix(5);
+    return std::string(name);
+}
+
+void join(Clock& into, const Clock& from) {
+    for (int i = 0; i < kSlots; ++i)
+        into[i] = std::max(into[i], from[i]);
+}
+
+// A byte range of one buffer; global memory is the space kGlobal with host addresses.
+constexpr uint8_t kGlobal = 0xff;
+struct Region {
+    uint8_t space = kGlobal;
+    uint64_t lo = 0, hi = 0;
+    bool overlaps(const Region& o) const { return space == o.space && lo < o.hi && o.lo < hi; }
+    bool contains(const Region& o) const { return space == o.space && lo <= o.lo && o.hi <= hi; }
+};
+
+std::string space_name(uint8_t space) {
+    return space == kGlobal ? std::string("GM")
+                            : std::string(mem::buffer_name(static_cast<mem::Buffer>(space)));
+}
+
+Region region_of(const void* p, std::size_t n) {
+    if (const auto place = mem::locate(p))
+        return {static_cast<uint8_t>(place->buffer), place->offset, place->offset + n};
+    const auto a = reinterpret_cast<uintptr_t>(p);
+    return {kGlobal, a, a + n};
+}
+
+struct Access {
+    Region region;
+    bool write;
+    uint32_t epoch;  // the pipe's own clock at the instruction
+    Party who;
+};
+
+struct Flag {
+    Clock snapshot;
+    Location set_at;
+    uint64_t seq;
+};
+
+// A hazard the running instruction has with an earlier one, reported when the instruction ends.
+struct Conflict {
+    Kind kind;
+    Party earlier;
+    Region overlap;
+};
+
+int rank(Kind k) {
+    return k == Kind::ReadAfterWrite ? 3 : k == Kind::WriteAfterRead ? 2 : 1;
+}
+
+// One simulated core's synchronisation state.
+struct Core {
+    std::array<Clock, kSlots> clocks{};
+    std::map<std::tuple<int, int, int>, Flag> flags;  // (src, dst, id) -> pending set
+    std::vector<Access> accesses;                     // recent accesses not yet ordered before every pipe
+    std::vector<Access> mine;                         // the running instruction's accesses
+    std::vector<Conflict> conflicts;                  // and its hazards so far
+    std::array<uint8_t, kSlots * kSlots> next_id{};   // automatic event ids per pipe pair
+    std::vector<int> expected;  // consumer pipes of the events the next instruction takes
+    const void* site = nullptr;
+    int site_depth = 0;
+    int scope_depth = 0;
+    Party current;
+    uint32_t epoch = 0;
+    Party last;  // the instruction that ran last (an Event recorded from its result belongs to it)
+    uint64_t seq = 0;
+    bool dropped = false;
+
+    void reset() { *this = Core{}; }
+};
+
+Core& core() {
+    thread_local Core c;
+    return c;
+}
+
+// Reports, process-wide, deduplicated by kind and the two call sites.
+struct Registry {
+    std::mutex mutex;
+    std::vector<Report> list;
+    std::map<std::tuple<int, const void*, const char*, uint32_t, const void*, const char*, uint32_t>,
+             std::size_t>
+        index;
+    std::map<std::pair<int, std::string>, std::size_t> unlocated;
+    bool print = false;
+    bool summary_registered = false;
+};
+
+Registry& registry() {
+    static Registry r;
+    return r;
+}
+
+void print_summary() {
+    auto& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    if (r.list.empty())
+        std::fprintf(stderr, "ptosim: hazard checker: no hazards found\n");
+    else
+        std::fprintf(stderr, "ptosim: hazard checker: %zu distinct report%s (docs/hazards.md)\n",
+                     r.list.size(), r.list.size() == 1 ? "" : "s");
+}
+
+void add(Report rep) {
+    rep.block = exec_context().block_idx;
+    auto& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    const auto key = std::make_tuple(static_cast<int>(rep.kind), rep.first.where.code, rep.first.where.file,
+                                     rep.first.where.line, rep.second.where.code, rep.second.where.file,
+                                     rep.second.where.line);
+    // Without call sites the instructions' names and pipes tell repeated reports apart.
+    const bool located = rep.first.where.code || rep.first.where.file;
+    const std::string names = located ? std::string()
+                                      : rep.first.name + '/' + rep.second.name + '/' +
+                                            std::to_string(slot(rep.first.pipe)) + '/' +
+                                            std::to_string(slot(rep.second.pipe));
+    std::size_t* slot_of = nullptr;
+    if (located) {
+        const auto [it, fresh] = r.index.try_emplace(key, r.list.size());
+        slot_of = fresh ? nullptr : &it->second;
+    } else {
+        const auto [it, fresh] = r.unlocated.try_emplace({static_cast<int>(rep.kind), names}, r.list.size());
+        slot_of = fresh ? nullptr : &it->second;
+    }
+    if (slot_of) {
+        ++r.list[*slot_of].repeats;
+        return;
+    }
+    if (r.print)
+        std::fprintf(stderr, "%s", rep.text().c_str());
+    r.list.push_back(std::move(rep));
+}
+
+Party sync_party(std::string_view name, int pipe, const Location& where) {
+    Party p;
+    p.name = std::string(name);
+    p.pipe = pipe_from_int(pipe).value_or(Pipe::S);
+    p.where = where;
+    p.seq = core().seq;
+    return p;
+}
+
+bool valid_pipe(int p) {
+    return p >= 0 && p < kSlots && p != kPipeAll;
+}
+
+// Events and flags name pipes with pipe_t values; anything else (PIPE_ALL as a flag's pipe) orders nothing.
+bool valid_pair(int src, int dst) {
+    return valid_pipe(src) && valid_pipe(dst) && src != dst;
+}
+
+Report flag_report(Kind kind, const Party& first, const Party& second, int src, int dst, int id) {
+    Report r;
+    r.kind = kind;
+    r.first = first;
+    r.second = second;
+    r.flag_id = id;
+    r.flag_src = pipe_from_int(src).value_or(Pipe::S);
+    r.flag_dst = pipe_from_int(dst).value_or(Pipe::S);
+    return r;
+}
+
+void do_set(int src, int dst, int id, const Party& who) {
+    auto& c = core();
+    const auto key = std::make_tuple(src, dst, id);
+    if (const auto it = c.flags.find(key); it != c.flags.end()) {
+        Party earlier = sync_party("set_flag", src, it->second.set_at);
+        earlier.seq = it->second.seq;
+        add(flag_report(Kind::SetTwice, earlier, who, src, dst, id));
+        join(it->second.snapshot, c.clocks[src]);
+        return;
+    }
+    c.flags.emplace(key, Flag{c.clocks[src], who.where, who.seq});
+}
+
+void do_wait(int src, int dst, int id, const Party& who) {
+    auto& c = core();
+    const auto it = c.flags.find(std::make_tuple(src, dst, id));
+    if (it == c.flags.end()) {
+        add(flag_report(Kind::WaitWithoutSet, who, who, src, dst, id));
+        return;
+    }
+    join(c.clocks[dst], it->second.snapshot);
+    c.flags.erase(it);
+}
+
+// Forget accesses every other pipe has already seen complete: nothing later can race with them.
+void prune(Core& c) {
+    std::erase_if(c.accesses, [&](const Access& a) {
+        const int s = slot(a.who.pipe);
+        for (const Pipe q : kPipes)
+            if (slot(q) != s && c.clocks[slot(q)][s] < a.epoch)
+                return false;
+        return true;
+    });
+    // A kernel that never synchronises keeps every access; past this bound the oldest are forgotten (and a
+    // hazard with one of them may go unreported, which the summary says).
+    constexpr std::size_t kMaxAccesses = 4096;
+    if (c.accesses.size() > kMaxAccesses) {
+        c.accesses.erase(c.accesses.begin(), c.accesses.begin() + (c.accesses.size() - kMaxAccesses / 2));
+        c.dropped = true;
+    }
+}
+
+}  // namespace
+
+std::atomic<bool> g_enabled{false};
+
+std::optional<Pipe> pipe_from_int(int p) {
+    for (const Pipe q : kPipes)
+        if (slot(q) == p)
+            return q;
+    return std::nullopt;
+}
+
+std::string_view kind_name(Kind k) {
+    switch (k) {
+        case Kind::ReadAfterWrite:
+            return "read-after-write";
+        case Kind::WriteAfterRead:
+            return "write-after-read";
+        case Kind::WriteAfterWrite:
+            return "write-after-write";
+        case Kind::WaitWithoutSet:
+            return "wait on a flag nobody set";
+        case Kind::SetTwice:
+            return "flag set twice";
+        case Kind::SetNeverWaited:
+            return "flag never waited for";
+        case Kind::WrongPipeEvent:
+            return "event of another pipe";
+    }
+    return "?";
+}
+
+std::string describe(const Location& where) {
+    if (where.file)
+        return std::string(where.file) + ":" + std::to_string(where.line);
+    if (!where.code)
+        return "(unknown location)";
+    static std::mutex mutex;
+    static std::map<const void*, std::string> cache;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (const auto it = cache.find(where.code); it != cache.end())
+        return it->second;
+    std::string text;
+    Dl_info info{};
+    if (dladdr(where.code, &info) && info.dli_fname) {
+        // The return address is the instruction after the call; one byte back is inside the call.
+        const auto offset =
+            reinterpret_cast<uintptr_t>(where.code) - 1 - reinterpret_cast<uintptr_t>(info.dli_fbase);
+        const std::string file = info.dli_fname;
+        if (file.find('\'') == std::string::npos) {
+            char command[64];
+            std::snprintf(command, sizeof command, " 0x%" PRIxPTR " 2>/dev/null", offset);
+            if (FILE* pipe = popen(("addr2line -C -e '" + file + "'" + command).c_str(), "r")) {
+                char line[4096];
+                if (std::fgets(line, sizeof line, pipe) && line[0] != '?') {
+                    text = line;
+                    while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
+                        text.pop_back();
+                    if (const auto d = text.find(" (discriminator"); d != std::string::npos)
+                        text.erase(d);
+                }
+                pclose(pipe);
+            }
+        }
+        if (text.empty() || text.ends_with(":?") || text.ends_with(":0")) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "+0x%" PRIxPTR, offset);
+            text = (info.dli_sname ? std::string(info.dli_sname) : std::string(file)) + buf +
+                   " (build with -g for file:line)";
+        }
+    } else {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%p", where.code);
+        text = buf;
+    }
+    cache.emplace(where.code, text);
+    return text;
+}
+
+std::string Report::text() const {
+    auto instr = [](const Party& p) {
+        return p.name + " (" + (pipe_text(p.pipe)) + ", instruction " + std::to_string(p.seq) + ") at " +
+               describe(p.where);
+    };
+    const std::string flag = "(PIPE_" + (pipe_text(flag_src)) + ", PIPE_" + (pipe_text(flag_dst)) + ", " +
+                             std::to_string(flag_id) + ")";
+    auto call = [&](const Party& p) {
+        return p.name + flag + " at " + describe(p.where) + " (after instruction " + std::to_string(p.seq) +
+               ")";
+    };
+    const std::string a = pipe_text(first.pipe), b = pipe_text(second.pipe);
+    std::string s = "ptosim: hazard: " + std::string(kind_name(kind));
+    if (!buffer.empty()) {
+        char range[96];
+        std::snprintf(range, sizeof range, " on %s[0x%" PRIx64 ", 0x%" PRIx64 ")", buffer.c_str(), lo, hi);
+        s += range;
+    }
+    s += " (block " + std::to_string(block) + ")\n";
+    switch (kind) {
+        case Kind::ReadAfterWrite:
+        case Kind::WriteAfterRead:
+        case Kind::WriteAfterWrite: {
+            const std::string pair = "PIPE_" + a + ", PIPE_" + b;
+            s += std::string("  ") + (kind == Kind::WriteAfterRead ? "reads" : "writes") + ": " +
+                 instr(first) + "\n  then " + (kind == Kind::ReadAfterWrite ? "reads" : "writes") + ": " +
+                 instr(second) + "\n  nothing orders " + a + " before " + b +
+                 " between them; fix: set_flag(" + pair + ", id) after the first and wait_flag(" + pair +
+                 ", id) before the second\n";
+            break;
+        }
+        case Kind::WaitWithoutSet:
+            s += "  " + call(first) + " waits for a flag nothing set: on the chip PIPE_" +
+                 (pipe_text(flag_dst)) + " waits forever\n";
+            break;
+        case Kind::SetTwice:
+            s += "  " + call(first) + "\n  sets it again at " + describe(second.where) +
+                 " before any wait_flag" + flag + "\n";
+            break;
+        case Kind::SetNeverWaited:
+            s += "  " + call(first) + " sets a flag the kernel never waits for\n";
+            break;
+        case Kind::WrongPipeEvent:
+            if (flag_id >= 0)  // recorded by an instruction of another pipe than the event's producer
+                s += "  " + instr(first) + " records an event whose producer pipe is " +
+                     (pipe_text(flag_src)) + "\n";
+            else
+                s += "  " + instr(first) + " takes an event whose consumer pipe is " + b + "\n";
+            break;
+    }
+    return s;
+}
+
+void enable(bool on, bool print) {
+    auto& r = registry();
+    {
+        std::lock_guard<std::mutex> lock(r.mutex);
+        r.print = print;
+        if (on && print && !r.summary_registered) {
+            r.summary_registered = true;
+            std::atexit(print_summary);
+        }
+    }
+    g_enabled.store(on, std::memory_order_relaxed);
+}
+
+std::vector<Report> reports() {
+    auto& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    return r.list;
+}
+
+void clear_reports() {
+    auto& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.list.clear();
+    r.index.clear();
+    r.unlocated.clear();
+}
+
+void begin_core() {
+    core().reset();
+}
+
+void end_core() {
+    if (!enabled())
+        return;
+    auto& c = core();
+    for (const auto& [key, flag] : c.flags) {
+        const auto [src, dst, id] = key;
+        Party who = sync_party("set_flag", src, flag.set_at);
+        who.seq = flag.seq;
+        Party waiter = sync_party("wait_flag", dst, {});
+        add(flag_report(Kind::SetNeverWaited, who, waiter, src, dst, id));
+    }
+    c.reset();
+}
+
+void set_flag(int src, int dst, int id, const Location& where) {
+    if (enabled() && valid_pair(src, dst))
+        do_set(src, dst, id, sync_party("set_flag", src, where));
+}
+
+void wait_flag(int src, int dst, int id, const Location& where) {
+    if (enabled() && valid_pair(src, dst))
+        do_wait(src, dst, id, sync_party("wait_flag", dst, where));
+}
+
+void pipe_barrier(int pipe, const Location&) {
+    if (!enabled() || pipe != kPipeAll)
+        return;  // one pipe's barrier orders that pipe with itself, which program order already does here
+    auto& c = core();
+    Clock all{};
+    for (const Pipe q : kPipes)
+        join(all, c.clocks[slot(q)]);
+    for (const Pipe q : kPipes)
+        c.clocks[slot(q)] = all;
+}
+
+void expect_consumer(int dst) {
+    if (enabled() && valid_pipe(dst))
+        core().expected.push_back(dst);
+}
+
+void event_record(int src, int dst, int id) {
+    if (!enabled() || !valid_pair(src, dst))
+        return;
+    auto& c = core();
+    Party who = c.last;
+    if (who.name.empty())
+        who = sync_party("Event::Record", src, {});
+    else if (slot(who.pipe) != src)
+        add(flag_report(Kind::WrongPipeEvent, who, who, src, dst, id));
+    do_set(src, dst, id, who);
+}
+
+void event_wait(int src, int dst, int id) {
+    if (!enabled() || !valid_pair(src, dst))
+        return;
+    auto& c = core();
+    do_wait(src, dst, id, sync_party("Event::Wait", dst, Location{nullptr, 0, c.site}));
+}
+
+int next_event_id(int src, int dst) {
+    if (src < 0 || src >= kSlots || dst < 0 || dst >= kSlots)
+        return 0;
+    auto& n = core().next_id[static_cast<std::size_t>(src * kSlots + dst)];
+    const int id = n;
+    n = static_cast<uint8_t>((n + 1) % 8);
+    return id;
+}
+
+void Site::enter(const void* return_address) {
+    auto& c = core();
+    if (c.site_depth++ == 0)
+        c.site = return_address;
+}
+
+void Site::leave() {
+    auto& c = core();
+    if (--c.site_depth == 0)
+        c.site = nullptr;
+}
+
+std::size_t Scope::read_bytes(const TileView& t) {
+    return std::min(t.valid_bytes(), t.capacity);
+}
+
+std::size_t Scope::write_bytes(const TileView& t) {
+    return std::min(t.bytes(), t.capacity);
+}
+
+std::size_t Scope::global_bytes(const GlobalView& g) {
+    int64_t last = 0;
+    for (int i = 0; i < 5; ++i) {
+        if (g.shape[i] <= 0)
+            return 0;
+        last += (g.shape[i] - 1) * std::max<int64_t>(g.stride[i], 0);
+    }
+    return dtype_bytes(g.dtype, static_cast<std::size_t>(last) + 1);
+}
+
+std::size_t Scope::conv_bytes(const ConvView& c) {
+    return std::min(dtype_bytes(c.dtype, static_cast<std::size_t>(c.elements())), c.capacity);
+}
+
+bool Scope::begin(std::string_view name, Pipe pipe) {
+    auto& c = core();
+    if (c.scope_depth++ > 0)
+        return true;
+    const int p = slot(pipe);
+    ++c.seq;
+    c.epoch = ++c.clocks[p][p];
+    c.current = Party{std::string(name), pipe, Location{nullptr, 0, c.site}, c.seq};
+    for (const int dst : c.expected)
+        if (dst != p) {
+            Party consumer = c.current;
+            consumer.pipe = pipe_from_int(dst).value_or(Pipe::S);
+            add({Kind::WrongPipeEvent, c.current, consumer, {}, 0, 0, -1});
+        }
+    c.expected.clear();
+    return true;
+}
+
+void Scope::end() {
+    auto& c = core();
+    if (--c.scope_depth != 0)
+        return;
+    for (const Conflict& f : c.conflicts)
+        add({f.kind, f.earlier, c.current, space_name(f.overlap.space), f.overlap.lo, f.overlap.hi});
+    c.conflicts.clear();
+    const int me = slot(c.current.pipe);
+    for (const Access& mine : c.mine) {
+        // A newer access of the same pipe that covers an older one stands for it in every later check.
+        std::erase_if(c.accesses, [&](const Access& a) {
+            return slot(a.who.pipe) == me && mine.region.contains(a.region) && (mine.write || !a.write);
+        });
+        c.accesses.push_back(mine);
+    }
+    c.mine.clear();
+    if (c.accesses.size() > 64)
+        prune(c);
+    c.last = c.current;
+}
+
+void Scope::access(const void* p, std::size_t n, bool write) {
+    if (!p || n == 0)
+        return;
+    auto& c = core();
+    const Region r = region_of(p, n);
+    const int me = slot(c.current.pipe);
+    for (const Access& a : c.accesses) {
+        const int other = slot(a.who.pipe);
+        if (other == me || !(a.write || write) || !a.region.overlaps(r) || c.clocks[me][other] >= a.epoch)
+            continue;
+        const Kind kind =
+            a.write ? (write ? Kind::WriteAfterWrite : Kind::ReadAfterWrite) : Kind::WriteAfterRead;
+        const Region overlap{r.space, std::max(r.lo, a.region.lo), std::min(r.hi, a.region.hi)};
+        // One report per pair of instructions: an in-place instruction that reads and writes what another
+        // pipe wrote is a read-after-write, not also a write-after-write.
+        const auto same = std::find_if(c.conflicts.begin(), c.conflicts.end(),
+                                       [&](const Conflict& f) { return f.earlier.seq == a.who.seq; });
+        if (same == c.conflicts.end())
+            c.conflicts.push_back({kind, a.who, overlap});
+        else if (rank(kind) > rank(same->kind))
+            *same = {kind, a.who, overlap};
+    }
+    c.mine.push_back({r, write, c.epoch, c.current});
+}
+
+Pipe move_pipe(const void* src, const void* dst) {
+    const auto s = mem::locate(src), d = mem::locate(dst);
+    using mem::Buffer;
+    if (!d)  // to global memory
+        return s && s->buffer == Buffer::L0C ? Pipe::FIX : Pipe::MTE3;
+    if (!s)
+        return Pipe::MTE2;
+    if (s->buffer == Buffer::L0C)
+        return Pipe::FIX;
+    if (s->buffer == Buffer::L1 && (d->buffer == Buffer::L0A || d->buffer == Buffer::L0B ||
+                                    d->buffer == Buffer::L0AMx || d->buffer == Buffer::L0BMx))
+        return Pipe::MTE1;
+    if (s->buffer == Buffer::UB && d->buffer == Buffer::L1)
+        return Pipe::MTE3;  // copy_ubuf_to_cbuf; pto-isa's OpPipeEntry says FIX (docs/compat.md)
+    if (s->buffer == Buffer::L1)
+        return Pipe::MTE1;
+    return Pipe::V;
+}
+
+Pipe fill_pipe(const void* dst) {
+    const auto d = mem::locate(dst);
+    return d && d->buffer == mem::Buffer::L1 ? Pipe::MTE2 : Pipe::V;
+}
+
+namespace {
+// PTOSIM_CHECK_HAZARDS=1 turns the checker on for the whole process, printing as it goes.
+const bool g_from_environment = [] {
+    const char* v = std::getenv("PTOSIM_CHECK_HAZARDS");
+    if (v && *v && std::strcmp(v, "0") != 0)
+        enable(true, true);
+    return true;
+}();
+}  // namespace
+
+}  // namespace ptosim::hazards
