@@ -37,6 +37,34 @@ struct Buffers {
     std::vector<float> work = std::vector<float>(4 * kRows * kCols, 0.0f);
 };
 
+// The cube kernels' operands: two matrices in L1, their copies in L0A / L0B, and an accumulator in L0C.
+struct Cube {
+    MatTile a, w;
+    LeftTile l;
+    RightTile r;
+    AccTile c;
+    Cube() {
+        TASSIGN(a, 0x0);
+        TASSIGN(w, 0x4000);
+        TASSIGN(l, 0x0);
+        TASSIGN(r, 0x0);
+        TASSIGN(c, 0x0);
+    }
+    // Matrices 2k and 2k + 1 of x into L1 (MTE2), then a flag that lets MTE1 read them.
+    void load(Buffers& b, int k) {
+        Square sa(b.x.data() + 2 * k * kN * kN), sw(b.x.data() + (2 * k + 1) * kN * kN);
+        TLOAD(a, sa);
+        TLOAD(w, sw);
+        set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+        wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+    }
+    // L1 -> L0A / L0B (MTE1).
+    void move() {
+        TMOV(l, a);
+        TMOV(r, w);
+    }
+};
+
 // 1. The vector instruction reads the tile before the load has filled it: no MTE2 -> V flag.
 template <bool Fixed>
 void MissingLoadFlag(Buffers& b) {
@@ -143,93 +171,51 @@ void OutputReuse(Buffers& b) {
 // 5. The cube reads L0A before MTE1 has finished moving the operand there: no MTE1 -> M flag.
 template <bool Fixed>
 void CubeReadsEarly(Buffers& b) {
-    MatTile a, w;
-    LeftTile l;
-    RightTile r;
-    AccTile c;
-    TASSIGN(a, 0x0);
-    TASSIGN(w, 0x4000);
-    TASSIGN(l, 0x0);
-    TASSIGN(r, 0x0);
-    TASSIGN(c, 0x0);
-    Square src(b.x.data());
-    TLOAD(a, src);
-    Square src2(b.x.data() + kN * kN);
-    TLOAD(w, src2);
-    set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-    wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-    TMOV(l, a);
-    TMOV(r, w);
+    Cube q;
+    q.load(b, 0);
+    q.move();
     if constexpr (Fixed) {
         set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
         wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
     }
-    TMATMUL(c, l, r);
+    TMATMUL(q.c, q.l, q.r);
     set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
     wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
     Square dst(b.y.data());
-    TSTORE(dst, c);
+    TSTORE(dst, q.c);
 }
 
 // 6. The fixpipe stores the accumulator before the matmul has finished writing it: no M -> FIX flag.
 template <bool Fixed>
 void AccStoredEarly(Buffers& b) {
-    MatTile a, w;
-    LeftTile l;
-    RightTile r;
-    AccTile c;
-    TASSIGN(a, 0x0);
-    TASSIGN(w, 0x4000);
-    TASSIGN(l, 0x0);
-    TASSIGN(r, 0x0);
-    TASSIGN(c, 0x0);
-    Square src(b.x.data());
-    TLOAD(a, src);
-    Square src2(b.x.data() + kN * kN);
-    TLOAD(w, src2);
-    set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-    wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-    TMOV(l, a);
-    TMOV(r, w);
+    Cube q;
+    q.load(b, 0);
+    q.move();
     set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
     wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
-    TMATMUL(c, l, r);
+    TMATMUL(q.c, q.l, q.r);
     if constexpr (Fixed) {
         set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
         wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
     }
     Square dst(b.y.data());
-    TSTORE(dst, c);
+    TSTORE(dst, q.c);
 }
 
 // 7. One L1 buffer for every K panel: the next panel's load overwrites it while MTE1 may still be moving the
 // previous panel into L0A (no MTE1 -> MTE2 flag: write-after-read on L1).
 template <bool Fixed>
 void PanelReload(Buffers& b) {
-    MatTile a, w;
-    LeftTile l;
-    RightTile r;
-    AccTile c;
-    TASSIGN(a, 0x0);
-    TASSIGN(w, 0x4000);
-    TASSIGN(l, 0x0);
-    TASSIGN(r, 0x0);
-    TASSIGN(c, 0x0);
+    Cube q;
     for (int k = 0; k < 2; ++k) {
         if constexpr (Fixed) {
             if (k > 0)
                 wait_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID0);
         }
-        Square src(b.x.data() + 2 * k * kN * kN);
-        TLOAD(a, src);
-        Square src2(b.x.data() + (2 * k + 1) * kN * kN);
-        TLOAD(w, src2);
-        set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-        wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
+        q.load(b, k);
         if (k > 0)
             wait_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);  // the last matmul has read L0A / L0B
-        TMOV(l, a);
-        TMOV(r, w);
+        q.move();
         if constexpr (Fixed) {
             if (k == 0)
                 set_flag(PIPE_MTE1, PIPE_MTE2, EVENT_ID0);
@@ -237,16 +223,16 @@ void PanelReload(Buffers& b) {
         set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
         wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
         if (k == 0)
-            TMATMUL(c, l, r);
+            TMATMUL(q.c, q.l, q.r);
         else
-            TMATMUL_ACC(c, c, l, r);
+            TMATMUL_ACC(q.c, q.c, q.l, q.r);
         if (k == 0)
             set_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
     }
     set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
     wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
     Square dst(b.y.data());
-    TSTORE(dst, c);
+    TSTORE(dst, q.c);
 }
 
 // 8. A result written to a global workspace and read back: the load may run before the store has landed (no
@@ -346,23 +332,9 @@ void FlagSetTwice(Buffers& b) {
 // storing the first result (no FIX -> M flag: write-after-read on L0C).
 template <bool Fixed>
 void AccReuse(Buffers& b) {
-    MatTile a, w;
-    LeftTile l;
-    RightTile r;
-    AccTile c;
-    TASSIGN(a, 0x0);
-    TASSIGN(w, 0x4000);
-    TASSIGN(l, 0x0);
-    TASSIGN(r, 0x0);
-    TASSIGN(c, 0x0);
-    Square src(b.x.data());
-    TLOAD(a, src);
-    Square src2(b.x.data() + kN * kN);
-    TLOAD(w, src2);
-    set_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-    wait_flag(PIPE_MTE2, PIPE_MTE1, EVENT_ID0);
-    TMOV(l, a);
-    TMOV(r, w);
+    Cube q;
+    q.load(b, 0);
+    q.move();
     set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
     wait_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
     for (int j = 0; j < 2; ++j) {
@@ -370,11 +342,11 @@ void AccReuse(Buffers& b) {
             if (j > 0)
                 wait_flag(PIPE_FIX, PIPE_M, EVENT_ID0);
         }
-        TMATMUL(c, l, r);
+        TMATMUL(q.c, q.l, q.r);
         set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
         wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
         Square dst(b.y.data() + j * kN * kN);
-        TSTORE(dst, c);
+        TSTORE(dst, q.c);
         if constexpr (Fixed) {
             if (j == 0)
                 set_flag(PIPE_FIX, PIPE_M, EVENT_ID0);
