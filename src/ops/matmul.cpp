@@ -56,6 +56,7 @@ void tmatmul(const TileView& c, const TileView& a, const TileView& b, const Tile
     hz.write(c);
     hz.read(a);
     hz.read(b);
+    hz.matmul(a.valid_rows, a.valid_cols, b.valid_cols, a.elem_size());
     if (acc_in)
         hz.read(*acc_in);
     if (bias)
@@ -87,6 +88,7 @@ void tmatmul_mx(const TileView& c, const TileView& a, const TileView& a_scale, c
     hz.read(a);
     hz.read(a_scale);
     hz.read(b);
+    hz.matmul(a.valid_rows, a.valid_cols, b.valid_cols, 1);
     hz.read(b_scale);
     if (acc_in)
         hz.read(*acc_in);

@@ -15,6 +15,7 @@
 
 #include "ptosim/core/buffers.hpp"
 #include "ptosim/runtime/launch.hpp"
+#include "timeline.hpp"
 
 namespace ptosim::hazards {
 
@@ -89,7 +90,13 @@ struct Flag {
     Clock snapshot;
     Location set_at;
     uint64_t seq;
+    uint64_t time;  // the timeline: when the setting pipe's earlier instructions are done
+    int producer;   // and the last of them
 };
+
+// What is on besides enabled(): the checks, and the timeline.
+std::atomic<bool> g_checking{false};
+std::atomic<bool> g_tracing{false};
 
 // A hazard the running instruction has with an earlier one, reported when the instruction ends.
 struct Conflict {
@@ -120,7 +127,17 @@ struct Core {
     uint64_t seq = 0;
     bool dropped = false;
 
+    timeline::Core clock;  // the timeline of this core's pipes
+    timeline::Work work;   // the running instruction's bytes and shape
+
     void reset() { *this = Core{}; }
+    // Spans not yet handed over (a kernel called outright, without a launch) are kept when the thread ends.
+    ~Core() {
+        if (!clock.empty())
+            clock.finish(0);
+    }
+    Core() = default;
+    Core& operator=(Core&&) = default;
 };
 
 Core& core() {
@@ -156,6 +173,8 @@ void print_summary() {
 }
 
 void add(Report rep) {
+    if (!g_checking.load(std::memory_order_relaxed))
+        return;
     rep.block = exec_context().block_idx;
     auto& r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
@@ -222,9 +241,12 @@ void do_set(int src, int dst, int id, const Party& who) {
         earlier.seq = it->second.seq;
         add(flag_report(Kind::SetTwice, earlier, who, src, dst, id));
         join(it->second.snapshot, c.clocks[src]);
+        it->second.time = c.clock.set_time(src);
+        it->second.producer = c.clock.producer(src);
         return;
     }
-    c.flags.emplace(key, Flag{c.clocks[src], who.where, who.seq});
+    c.flags.emplace(key,
+                    Flag{c.clocks[src], who.where, who.seq, c.clock.set_time(src), c.clock.producer(src)});
 }
 
 void do_wait(int src, int dst, int id, const Party& who) {
@@ -235,6 +257,7 @@ void do_wait(int src, int dst, int id, const Party& who) {
         return;
     }
     join(c.clocks[dst], it->second.snapshot);
+    c.clock.wait(src, dst, id, it->second.time, it->second.producer);
     c.flags.erase(it);
 }
 
@@ -397,7 +420,59 @@ void enable(bool on, bool print) {
             std::atexit(print_summary);
         }
     }
-    g_enabled.store(on, std::memory_order_relaxed);
+    g_checking.store(on, std::memory_order_relaxed);
+    g_enabled.store(on || g_tracing.load(), std::memory_order_relaxed);
+}
+
+bool checking() {
+    return g_checking.load(std::memory_order_relaxed);
+}
+
+namespace {
+std::string& trace_path() {
+    static std::string path;
+    return path;
+}
+
+void write_trace() {
+    const std::string& path = trace_path();
+    if (path.empty())
+        return;
+    if (FILE* f = std::fopen(path.c_str(), "w")) {
+        const std::string text = timeline::json();
+        std::fwrite(text.data(), 1, text.size(), f);
+        std::fclose(f);
+        std::fprintf(stderr,
+                     "%sptosim: timeline written to %s (open it in ui.perfetto.dev or chrome://tracing)\n",
+                     timeline::summary().c_str(), path.c_str());
+    } else {
+        std::fprintf(stderr, "ptosim: cannot write the timeline to %s\n", path.c_str());
+    }
+}
+}  // namespace
+
+void trace_to(const std::string& path) {
+    static std::once_flag once;
+    trace_path() = path;
+    if (!path.empty())  // an empty path records for trace_json() / trace_summary() only
+        std::call_once(once, [] {
+            timeline::clear();  // constructs the span store first, so that it outlives the exit handler
+            std::atexit(write_trace);
+        });
+    g_tracing.store(true, std::memory_order_relaxed);
+    g_enabled.store(true, std::memory_order_relaxed);
+}
+
+std::string trace_json() {
+    return timeline::json();
+}
+
+std::string trace_summary() {
+    return timeline::summary();
+}
+
+void clear_trace() {
+    timeline::clear();
 }
 
 std::vector<Report> reports() {
@@ -415,7 +490,10 @@ void clear_reports() {
 }
 
 void begin_core() {
-    core().reset();
+    auto& c = core();
+    if (!c.clock.empty())
+        c.clock.finish(0);
+    c.reset();
 }
 
 void end_core() {
@@ -429,6 +507,7 @@ void end_core() {
         Party waiter = sync_party("wait_flag", dst, {});
         add(flag_report(Kind::SetNeverWaited, who, waiter, src, dst, id));
     }
+    c.clock.finish(exec_context().block_idx);
     c.reset();
 }
 
@@ -451,6 +530,7 @@ void pipe_barrier(int pipe, const Location&) {
         join(all, c.clocks[slot(q)]);
     for (const Pipe q : kPipes)
         c.clocks[slot(q)] = all;
+    c.clock.barrier_all();
 }
 
 void expect_consumer(int dst) {
@@ -528,6 +608,7 @@ bool Scope::begin(std::string_view name, Pipe pipe) {
     ++c.seq;
     c.epoch = ++c.clocks[p][p];
     c.current = Party{std::string(name), pipe, Location{nullptr, 0, c.site}, c.seq};
+    c.work = timeline::Work{};
     for (const int dst : c.expected)
         if (dst != p) {
             Party consumer = c.current;
@@ -557,6 +638,8 @@ void Scope::end() {
     if (c.accesses.size() > 64)
         prune(c);
     c.last = c.current;
+    if (g_tracing.load(std::memory_order_relaxed))
+        c.clock.instruction(c.current.name, c.current.pipe, me, c.current.seq, c.current.where.code, c.work);
 }
 
 void Scope::access(const void* p, std::size_t n, bool write) {
@@ -564,6 +647,12 @@ void Scope::access(const void* p, std::size_t n, bool write) {
         return;
     auto& c = core();
     const Region r = region_of(p, n);
+    (write ? c.work.write_bytes : c.work.read_bytes) += n;
+    uint8_t& space = write ? c.work.write_space : c.work.read_space;
+    if ((write ? c.work.write_bytes : c.work.read_bytes) == n)
+        space = r.space;
+    if (!g_checking.load(std::memory_order_relaxed))
+        return;
     const int me = slot(c.current.pipe);
     for (const Access& a : c.accesses) {
         const int other = slot(a.who.pipe);
@@ -582,6 +671,14 @@ void Scope::access(const void* p, std::size_t n, bool write) {
             *same = {kind, a.who, overlap};
     }
     c.mine.push_back({r, write, c.epoch, c.current});
+}
+
+void Scope::set_matmul(int64_t m, int64_t k, int64_t n, std::size_t elem_bytes) {
+    auto& w = core().work;
+    w.m = m;
+    w.k = k;
+    w.n = n;
+    w.elem_bytes = elem_bytes;
 }
 
 Pipe move_pipe(const void* src, const void* dst) {
@@ -610,10 +707,13 @@ Pipe fill_pipe(const void* dst) {
 
 namespace {
 // PTOSIM_CHECK_HAZARDS=1 turns the checker on for the whole process, printing as it goes.
+// PTOSIM_TRACE=file.json records the timeline and writes it at exit.
 const bool g_from_environment = [] {
     const char* v = std::getenv("PTOSIM_CHECK_HAZARDS");
     if (v && *v && std::strcmp(v, "0") != 0)
         enable(true, true);
+    if (const char* t = std::getenv("PTOSIM_TRACE"); t && *t)
+        trace_to(t);
     return true;
 }();
 }  // namespace

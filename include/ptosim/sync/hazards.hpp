@@ -88,6 +88,17 @@ inline bool enabled() {
     return g_enabled.load(std::memory_order_relaxed);
 }
 void enable(bool on, bool print = false);
+bool checking();  // the hazard checks are on (enabled() is also true while only the timeline records)
+
+// The pipeline timeline (docs/timeline.md): while on, every instruction is a span on its pipe's track, timed
+// by the cost model, and every flag an arrow from its set to its wait. trace_to(path) turns it on and writes
+// a Chrome trace / Perfetto JSON file to `path` and a per-pipe summary to stderr at exit, as
+// PTOSIM_TRACE=path does. trace_json() and trace_summary() give the same for the spans recorded so far
+// (finished cores only).
+void trace_to(const std::string& path);
+std::string trace_json();
+std::string trace_summary();
+void clear_trace();
 
 std::vector<Report> reports();  // every distinct report so far, in the order found
 void clear_reports();
@@ -177,6 +188,12 @@ class Scope {
         if (active_)
             access(p, n, true);
     }
+    // A cube instruction's shape, for the timeline's cost model: m x k times k x n with k elements of
+    // `elem_bytes` bytes.
+    void matmul(int64_t m, int64_t k, int64_t n, std::size_t elem_bytes) {
+        if (active_)
+            set_matmul(m, k, n, elem_bytes);
+    }
 
   private:
     // A tile's reads reach its valid region; its writes may fill the rest of the tile (padding).
@@ -187,6 +204,7 @@ class Scope {
     static bool begin(std::string_view name, Pipe pipe);
     static void end();
     static void access(const void* p, std::size_t n, bool write);
+    static void set_matmul(int64_t m, int64_t k, int64_t n, std::size_t elem_bytes);
     bool active_;
 };
 

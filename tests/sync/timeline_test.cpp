@@ -1,0 +1,111 @@
+// The pipeline timeline: the cost model's figures, the pipes' overlap and flags' waits, and the trace.
+#include "sync/timeline.hpp"
+
+#include <pto/pto-inst.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "ptosim/core/buffers.hpp"
+
+namespace {
+
+namespace hz = ptosim::hazards;
+namespace tl = ptosim::hazards::timeline;
+using hz::Pipe;
+using ptosim::mem::Buffer;
+
+constexpr uint8_t kGm = 0xff;
+constexpr auto kUb = static_cast<uint8_t>(Buffer::UB);
+
+tl::Work bytes(uint64_t read, uint64_t write, uint8_t from, uint8_t to) {
+    tl::Work w;
+    w.read_bytes = read;
+    w.write_bytes = write;
+    w.read_space = from;
+    w.write_space = to;
+    return w;
+}
+
+TEST(CostModel, VectorInstructionsCostAStartAndBytesAtTheirRate) {
+    EXPECT_EQ(tl::cycles("TADD", Pipe::V, bytes(8192, 4096, kUb, kUb)), 25u + 4096 / 256);
+    EXPECT_EQ(tl::cycles("TEXP", Pipe::V, bytes(4096, 4096, kUb, kUb)), 30u + 4096 / 128);
+}
+
+TEST(CostModel, TransfersMoveTheSmallerSideAtThePathsBandwidth) {
+    // 100.9 GiB/s at 1850 MHz is 58.56 bytes a cycle; global memory adds 50 cycles.
+    EXPECT_EQ(tl::cycles("TLOAD", Pipe::MTE2, bytes(1 << 20, 65536, kGm, kUb)), 50u + 1119);
+    const auto l0a = static_cast<uint8_t>(Buffer::L0A), l1 = static_cast<uint8_t>(Buffer::L1);
+    // L1 -> L0A at 441 GiB/s: 255.96 bytes a cycle.
+    EXPECT_EQ(tl::cycles("TMOV", Pipe::MTE1, bytes(65536, 65536, l1, l0a)), 256u);
+}
+
+TEST(CostModel, CubeRepeatsAre16By16OutputsOverA32ByteFractalOfK) {
+    tl::Work w;
+    w.m = 128;
+    w.n = 128;
+    w.k = 64;
+    w.elem_bytes = 2;  // half: 16 of k per repeat
+    EXPECT_EQ(tl::cycles("TMATMUL", Pipe::M, w), 6u + 8 * 8 * 4);
+    w.elem_bytes = 4;  // float: 8 of k per repeat, two cycles each
+    EXPECT_EQ(tl::cycles("TMATMUL", Pipe::M, w), 6u + 8 * 8 * 8 * 2);
+}
+
+TEST(CoreClock, PipesOverlapUnlessAFlagMakesOneWait) {
+    tl::Core overlap;
+    overlap.instruction("TLOAD", Pipe::MTE2, 3, 1, nullptr, bytes(4096, 4096, kGm, kUb));
+    overlap.instruction("TADD", Pipe::V, 1, 2, nullptr, bytes(4096, 4096, kUb, kUb));
+    tl::Core ordered;
+    ordered.instruction("TLOAD", Pipe::MTE2, 3, 1, nullptr, bytes(4096, 4096, kGm, kUb));
+    ordered.wait(3, 1, 0, ordered.set_time(3), ordered.producer(3));
+    ordered.instruction("TADD", Pipe::V, 1, 2, nullptr, bytes(4096, 4096, kUb, kUb));
+    tl::clear();
+    overlap.finish(0);
+    ordered.finish(1);
+    const std::string json = tl::json();
+    // The ordered TADD starts when the TLOAD ends (issued at cycle 1, 50 + 4096 / 58.56 = 119 cycles long),
+    // the other when it is issued (cycle 2).
+    EXPECT_NE(json.find("\"name\": \"TADD\", \"pid\": 0, \"tid\": 1, \"ts\": 0.0011"), std::string::npos)
+        << json;
+    EXPECT_NE(json.find("\"name\": \"TADD\", \"pid\": 1, \"tid\": 1, \"ts\": 0.0649"), std::string::npos)
+        << json;
+    EXPECT_NE(json.find("\"stalled on flags\": 118"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"cat\": \"flag\""), std::string::npos);
+    EXPECT_NE(json.find("PIPE_MTE2"), std::string::npos);
+    const std::string text = tl::summary();
+    EXPECT_NE(text.find("critical path: 2 instructions"), std::string::npos) << text;
+    EXPECT_NE(text.find("MTE2"), std::string::npos) << text;
+    tl::clear();
+}
+
+TEST(Trace, AKernelsInstructionsAndFlagsBecomeSpansAndArrows) {
+    using namespace pto;
+    using VecTile = Tile<TileType::Vec, float, 16, 64>;
+    using Rows = GlobalTensor<float, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>>;
+    std::vector<float> x(16 * 64, 1.0f), y(16 * 64);
+    hz::clear_trace();
+    hz::trace_to("");
+    auto kernel = [&] {
+        VecTile t;
+        TASSIGN(t, 0x0);
+        Rows src(x.data()), dst(y.data());
+        TLOAD(t, src);
+        set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+        wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+        TEXP(t, t);
+        set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+        wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+        TSTORE(dst, t);
+    };
+    ptosim::launch(1, kernel);
+    const std::string json = hz::trace_json(), text = hz::trace_summary();
+    for (const char* name : {"\"TLOAD\"", "\"TEXP\"", "\"TSTORE\"", "PIPE_MTE3", "\"flag 0\""})
+        EXPECT_NE(json.find(name), std::string::npos) << name << "\n" << json;
+    // Each instruction waits for the one before it: the critical path is all three.
+    EXPECT_NE(text.find("critical path: 3 instructions"), std::string::npos) << text;
+    hz::clear_trace();
+}
+
+}  // namespace
