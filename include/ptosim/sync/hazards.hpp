@@ -93,8 +93,8 @@ bool checking();  // the hazard checks are on (enabled() is also true while only
 // The pipeline timeline (docs/timeline.md): while on, every instruction is a span on its pipe's track, timed
 // by the cost model, and every flag an arrow from its set to its wait. trace_to(path) turns it on and writes
 // a Chrome trace / Perfetto JSON file to `path` and a per-pipe summary to stderr at exit, as
-// PTOSIM_TRACE=path does. trace_json() and trace_summary() give the same for the spans recorded so far
-// (finished cores only).
+// PTOSIM_TRACE=path does; an empty path records without writing. trace_json() and trace_summary() give the
+// same for the spans recorded so far (finished cores only).
 void trace_to(const std::string& path);
 std::string trace_json();
 std::string trace_summary();
