@@ -20,6 +20,15 @@
 // scalar unit does what the AI core's scalar unit does on the device: prefix sums over 256 counters, each
 // key's destination rank (the running offset of its bucket), run-length fills and the sorts of tiny buckets,
 // reading and writing the UB tiles through tile.data().
+//
+// Synchronisation: each hand-over of a UB tile (or of a range of global memory) from one pipe to another has
+// its flag, as on the device: MTE2 -> V (an Event or a flag) before THISTOGRAM reads loaded keys, MTE2 -> S
+// before the scalar unit reads them, S -> V before a vector instruction (THISTOGRAM, MSCATTER) reads what the
+// scalar unit wrote (filter bytes, ranks), V -> S before it reads counts, S -> MTE3 before a TSTORE of keys
+// it wrote, MTE3 -> S before it overwrites keys a TSTORE may still be reading. The streaming loops of kernels
+// 1 and 2 hand the key tile back to MTE2 with a reverse flag (V -> MTE2), set once before the loop and waited
+// once after it; the uint32_t cascade, whose sequence of instructions depends on the data, waits V -> MTE2
+// and MTE3 -> MTE2 before each TLOAD instead.
 #pragma once
 
 #include <pto/pto-inst.hpp>
@@ -125,18 +134,26 @@ AICORE void TopByteHistogram(__gm__ uint32_t __out__* hist, __gm__ T __in__* key
     TASSIGN(idx, kIdxUb);
     uint32_t* acc = sum.data();
     std::fill_n(acc, 256, 0u);
+    set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // the tile starts free
     for (int64_t at = begin; at < end; at += kChunk) {
         const auto len = static_cast<int>(std::min<int64_t>(kChunk, end - at));
         tile.SetValidCol(len);
         auto src = span(keys + at, len);
+        wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // the last THISTOGRAM has read the tile
         Event<Op::TLOAD, Op::THISTOGRAM> loaded = TLOAD(tile, src);
         THISTOGRAM<top_byte<T>()>(counts, tile, idx, loaded);
+        set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // the tile may be loaded again
+        set_flag(PIPE_V, PIPE_S, EVENT_ID0);     // the counts are written before the scalar unit adds them
+        wait_flag(PIPE_V, PIPE_S, EVENT_ID0);
         // Sums of cumulative rows are the cumulative row of the sums (scalar unit, 256 adds per chunk).
         const uint32_t* c = counts.data();
         for (int d = 0; d < 256; ++d)
             acc[d] += c[d];
     }
+    wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
     auto out = span(hist + block * 256, 256);
+    set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);  // the sums are written before the store reads them
+    wait_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
     TSTORE(out, sum);
 }
 
@@ -173,23 +190,29 @@ AICORE void TopByteScatter(__gm__ T __out__* scratch, __gm__ T __in__* keys, __g
     }
     auto table = span(scratch, n);
     constexpr int shift = 8 * (sizeof(T) - 1);
+    set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // the tile starts free
     for (int64_t at = begin; at < end; at += kChunk) {
         const auto len = static_cast<int>(std::min<int64_t>(kChunk, end - at));
         tile.SetValidCol(len);
         ranks.SetValidCol(len);
         auto src = span(keys + at, len);
+        // The last MSCATTER has read the tile; and the ranks, which the scalar unit rewrites only after this
+        // TLOAD.
+        wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
         TLOAD(tile, src);
-        set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
+        set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);  // the keys are loaded before the scalar unit reads them
         wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
         // Each key's rank: the running offset of its bucket (keys of one bucket keep their order).
         const T* k = tile.data();
         uint32_t* r = ranks.data();
         for (int i = 0; i < len; ++i)
             r[i] = next[k[i] >> shift]++;
-        set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
-        wait_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
+        set_flag(PIPE_S, PIPE_V, EVENT_ID0);  // the ranks are written before MSCATTER (V pipe) reads them
+        wait_flag(PIPE_S, PIPE_V, EVENT_ID0);
         MSCATTER<Coalesce::Elem>(table, tile, ranks);
+        set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // the tile may be loaded again
     }
+    wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
 }
 
 // ------------------------------------------------------------------------------------------------------------
@@ -253,9 +276,11 @@ struct Buckets {
         auto flush = [&] {
             keys.SetValidCol(fill);
             auto dst = span(out + at, fill);
-            set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
+            set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);  // the runs are written before the store reads them
             wait_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
             TSTORE(dst, keys);
+            set_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);  // the store has read them before the next runs do
+            wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
             at += fill;
             fill = 0;
         };
@@ -296,7 +321,7 @@ struct Buckets {
         cum.SetValidRow(batch_rows);
         idx.SetValidRow(batch_rows);
         TEXPANDS(rows, static_cast<uint16_t>(pad << 8));
-        pipe_barrier(PIPE_ALL);
+        pipe_barrier(PIPE_ALL);  // the padding is written before the row TLOADs overwrite its front
         RowTile row(kRowKeys);
         for (int r = 0; r < batch_rows; ++r) {
             TASSIGN(row, kRowsUb + r * kRowKeys * static_cast<int>(sizeof(uint16_t)));
@@ -305,10 +330,12 @@ struct Buckets {
             TLOAD(row, seg);
             idx.SetElement(r, 0, static_cast<uint8_t>(batch[r].bucket));
         }
-        Event<Op::TLOAD, Op::THISTOGRAM> loaded;
-        Event<Op::THISTOGRAM, Op::TSTORE_VEC> counted = THISTOGRAM<HistByte::BYTE_0>(cum, rows, idx, loaded);
-        (void)counted;
-        set_flag(PIPE_V, PIPE_S, EVENT_ID0);
+        set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);  // every row is loaded (MTE2 runs in order) before THISTOGRAM
+        set_flag(PIPE_S, PIPE_V, EVENT_ID0);     // and the filter bytes are written
+        wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+        wait_flag(PIPE_S, PIPE_V, EVENT_ID0);
+        THISTOGRAM<HistByte::BYTE_0>(cum, rows, idx);
+        set_flag(PIPE_V, PIPE_S, EVENT_ID0);  // the counts are written before the scalar unit reads them
         wait_flag(PIPE_V, PIPE_S, EVENT_ID0);
         for (int r = 0; r < batch_rows; ++r) {
             const uint32_t* c = cum.data() + r * 256;
@@ -440,14 +467,20 @@ struct Sorter {
     void load(__gm__ uint32_t* from, int64_t n) {
         keys.SetValidCol(static_cast<int>(n));
         auto g = span(from, n);
+        // The keys tile's last readers are done before the TLOAD overwrites it, and what they wrote to global
+        // memory is there before it reads: THISTOGRAM and MSCATTER (V), TSTORE (MTE3).
+        set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
+        wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
+        set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
+        wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
         TLOAD(keys, g);
-        set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
+        set_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);  // the keys are loaded before the scalar unit reads them
         wait_flag(PIPE_MTE2, PIPE_S, EVENT_ID0);
     }
     void store(__gm__ uint32_t* to, int64_t n) {
         keys.SetValidCol(static_cast<int>(n));
         auto g = span(to, n);
-        set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
+        set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);  // the scalar unit's writes are done before the store
         wait_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
         TSTORE(g, keys);
     }
@@ -457,6 +490,8 @@ struct Sorter {
         idx.SetElement(0, 0, static_cast<uint8_t>(prefix >> 24));
         idx.SetElement(1, 0, static_cast<uint8_t>(prefix >> 16));
         idx.SetElement(2, 0, static_cast<uint8_t>(prefix >> 8));
+        set_flag(PIPE_S, PIPE_V, EVENT_ID0);  // the filter bytes are written before THISTOGRAM reads them
+        wait_flag(PIPE_S, PIPE_V, EVENT_ID0);
         HistTile& h = hist[static_cast<size_t>(byte)];
         switch (byte) {
             case 3:
@@ -472,7 +507,7 @@ struct Sorter {
                 THISTOGRAM<HistByte::BYTE_0>(h, keys, idx);
                 break;
         }
-        set_flag(PIPE_V, PIPE_S, EVENT_ID0);
+        set_flag(PIPE_V, PIPE_S, EVENT_ID0);  // the counts are written before the scalar unit reads them
         wait_flag(PIPE_V, PIPE_S, EVENT_ID0);
         return h.data();
     }
@@ -489,8 +524,8 @@ struct Sorter {
     void scatter(__gm__ uint32_t* to, int64_t table_n, int n) {
         ranks.SetValidCol(n);
         auto table = span(to, table_n);
-        set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
-        wait_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
+        set_flag(PIPE_S, PIPE_V, EVENT_ID0);  // the ranks are written before MSCATTER (V pipe) reads them
+        wait_flag(PIPE_S, PIPE_V, EVENT_ID0);
         MSCATTER<Coalesce::Elem>(table, keys, ranks);
     }
 
@@ -646,6 +681,8 @@ struct Sorter {
                     left -= static_cast<uint32_t>(take);
                 }
                 store(out + begin + at, len);
+                set_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);  // the store has read the tile before it is refilled
+                wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
             }
             return;
         }

@@ -12,6 +12,13 @@
 //      its index to the compact outputs; TSEL(values, mask, values, fill) then keeps the selected values and
 //      puts `fill` everywhere else (the masked output that, for example, top-k sampling of logits uses).
 // Inputs larger than one tile are streamed through the UB in tiles of kTile values, once per step.
+//
+// Synchronisation: the values tile v is single-buffered (the scalar unit waits for each tile's counts or mask
+// before it goes on, so a second buffer would gain little). An Event hands each loaded tile from MTE2 to the
+// vector pipe; a reverse flag, set once before each streaming loop and waited once after it, hands v back to
+// MTE2 after its last reader: THISTOGRAM (V -> MTE2) in steps 1 and 2, the TSTORE of the masked tile
+// (MTE3 -> MTE2) in step 3. The scalar unit's UB accesses (idx, the counts, the mask, the staged outputs) are
+// bracketed by V -> S, S -> V, S -> MTE3 and MTE3 -> S flags.
 #pragma once
 
 #include <pto/pto-inst.hpp>
@@ -84,29 +91,33 @@ AICORE void TopK(__gm__ uint16_t __out__* masked, __gm__ uint16_t __out__* top_v
     TASSIGN(result, kInfoUb);
     TASSIGN(tmp, kTmpUb);
 
-    auto load = [&](int64_t at) {
-        const auto len = static_cast<int>(std::min<int64_t>(kTile, n - at));
+    // Values [at, at + len) into v (len is set here); an Event recorded from the result follows the TLOAD.
+    auto load = [&](int64_t at, int& len) {
+        len = static_cast<int>(std::min<int64_t>(kTile, n - at));
         v.SetValidCol(len);
         auto src = span(values + at, len);
-        TLOAD(v, src);
-        return len;
+        return TLOAD(v, src);
     };
     // Cumulative counts of one byte over all values (the bin filter idx[0, 0] applies to BYTE_0).
     auto cumulative = [&](bool low, std::array<uint32_t, 256>& total) {
         total.fill(0);
+        set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // v starts free
         for (int64_t at = 0; at < n; at += kTile) {
-            Event<Op::TLOAD, Op::THISTOGRAM> loaded;
-            load(at);
+            int len = 0;
+            wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // the last THISTOGRAM has read v
+            Event<Op::TLOAD, Op::THISTOGRAM> loaded = load(at, len);
             if (low)
                 THISTOGRAM<HistByte::BYTE_0>(hist, v, idx, loaded);
             else
                 THISTOGRAM<HistByte::BYTE_1>(hist, v, idx, loaded);
-            set_flag(PIPE_V, PIPE_S, EVENT_ID0);
+            set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // v may be loaded again
+            set_flag(PIPE_V, PIPE_S, EVENT_ID0);  // the counts are written before the scalar unit reads them
             wait_flag(PIPE_V, PIPE_S, EVENT_ID0);
             const uint32_t* c = hist.data();
             for (int b = 0; b < 256; ++b)
                 total[static_cast<size_t>(b)] += c[b];
         }
+        wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
     };
     // The bin b that holds the `want`-th largest of `all` counted values: fewer than `want` lie above it.
     auto locate = [](const std::array<uint32_t, 256>& cum, uint32_t all, uint32_t want) {
@@ -125,6 +136,8 @@ AICORE void TopK(__gm__ uint16_t __out__* masked, __gm__ uint16_t __out__* top_v
     const uint32_t in_h =
         cum_high[static_cast<size_t>(h)] - (h == 0 ? 0 : cum_high[static_cast<size_t>(h - 1)]);
     idx.SetElement(0, 0, static_cast<uint8_t>(h));
+    set_flag(PIPE_S, PIPE_V, EVENT_ID0);  // the filter byte is written before THISTOGRAM BYTE_0 reads it
+    wait_flag(PIPE_S, PIPE_V, EVENT_ID0);
     cumulative(true, cum_low);
     const int l = locate(cum_low, in_h, want - above_h);
     const auto t = static_cast<uint16_t>(h << 8 | l);
@@ -144,19 +157,24 @@ AICORE void TopK(__gm__ uint16_t __out__* masked, __gm__ uint16_t __out__* top_v
         top_i.SetValidCol(staged);
         auto dv = span(top_values + written, staged);
         auto di = span(top_indices + written, staged);
-        set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
+        set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);  // the staged outputs are written before the stores read them
         wait_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
         TSTORE(dv, top_v);
         TSTORE(di, top_i);
+        set_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);  // the stores have read them before the scalar unit restages
+        wait_flag(PIPE_MTE3, PIPE_S, EVENT_ID0);
         written += staged;
         staged = 0;
     };
+    set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);  // v starts free
     for (int64_t at = 0; at < n; at += kTile) {
-        const int len = load(at);
+        int len = 0;
+        wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);  // the last masked tile's TSTORE has read v
+        Event<Op::TLOAD, Op::TCMPS> loaded = load(at, len);
         mask.SetValidCol((len + 31) / 32);
         fills.SetValidCol(len);
-        TCMPS(mask, v, t, CmpMode::GE);
-        set_flag(PIPE_V, PIPE_S, EVENT_ID0);
+        TCMPS(mask, v, t, CmpMode::GE, loaded);
+        set_flag(PIPE_V, PIPE_S, EVENT_ID0);  // the mask is written before the scalar unit walks it
         wait_flag(PIPE_V, PIPE_S, EVENT_ID0);
         // The scalar unit keeps the values above t and the first ties; other ties lose their mask bit.
         uint32_t* words = mask.data();
@@ -179,19 +197,21 @@ AICORE void TopK(__gm__ uint16_t __out__* masked, __gm__ uint16_t __out__* top_v
                     flush();
             }
         }
-        set_flag(PIPE_S, PIPE_V, EVENT_ID0);
+        set_flag(PIPE_S, PIPE_V, EVENT_ID0);  // the trimmed mask is written before TSEL reads it
         wait_flag(PIPE_S, PIPE_V, EVENT_ID0);
-        TSEL(v, mask, v, fills, tmp);
+        Event<Op::TSEL, Op::TSTORE_VEC> selected = TSEL(v, mask, v, fills, tmp);
         auto dst = span(masked + at, len);
-        TSTORE(dst, v);
+        TSTORE(dst, v, selected);
+        set_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);  // v may be loaded again
     }
+    wait_flag(PIPE_MTE3, PIPE_MTE2, EVENT_ID0);
     flush();
     result.SetElement(0, 0, t);
     result.SetElement(0, 1, greater);
     result.SetElement(0, 2, want - greater);
     result.SetElement(0, 3, equal);
     auto dst = span(info, kInfoWords);
-    set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
+    set_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);  // the result words are written before the store reads them
     wait_flag(PIPE_S, PIPE_MTE3, EVENT_ID0);
     TSTORE(dst, result);
 }

@@ -12,6 +12,11 @@
 // A second launch (one block) merges the blocks' lists two at a time. Ties keep the smaller index first:
 // TSORT32 breaks ties by index, and the merges take the head of the earlier list (lower indices) on equal
 // values.
+//
+// Synchronisation: within a block the values tile v goes MTE2 -> V (an Event) and the index tile idx S -> V
+// (TCI runs on the scalar unit); each has a reverse flag, set once before the chunk loop and waited once
+// after it, that hands it back after TSORT32 has read it (V -> MTE2 for v, V -> S for idx). Everything else a
+// block touches in the UB is the vector pipe's alone, until V -> MTE3 before the store of the block's list.
 #pragma once
 
 #include <pto/pto-inst.hpp>
@@ -80,21 +85,31 @@ AICORE void BlockTopK(__gm__ float __out__* lists, __gm__ float __in__* values, 
     TASSIGN(next, kBestBUb);
     TASSIGN(head, kPairsAUb);  // the sorted chunk's first k pairs: a window on pa
     TASSIGN(tmp, kTmpUb);
-    int64_t have = 0;  // pairs in `best`
+    int64_t have = 0;                        // pairs in `best`
+    set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // v starts free
+    set_flag(PIPE_V, PIPE_S, EVENT_ID0);     // idx starts free
     for (int64_t c = first; c < last; ++c) {
         const int64_t at = c * kChunk;
         const auto len = static_cast<int>(std::min<int64_t>(kChunk, n - at));
+        wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // the last TSORT32 has read v
         if (len < kChunk) {
             v.SetValidCol(kChunk);
             TEXPANDS(v, -std::numeric_limits<float>::infinity());
+            set_flag(PIPE_V, PIPE_MTE2, EVENT_ID1);  // the padding is written before the TLOAD overwrites it
+            wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID1);
         }
         v.SetValidCol(len);
         auto src = span(values + at, len);
         Event<Op::TLOAD, Op::TSORT32> loaded = TLOAD(v, src);
         v.SetValidCol(kChunk);
+        wait_flag(PIPE_V, PIPE_S, EVENT_ID0);  // the last TSORT32 has read idx
         TCI<IndexTile, uint32_t, 0>(idx, static_cast<uint32_t>(at));
+        set_flag(PIPE_S, PIPE_V, EVENT_ID0);  // the indices are written before TSORT32 reads them
+        wait_flag(PIPE_S, PIPE_V, EVENT_ID0);
         TSYNC(loaded);
         TSORT32(pa, v, idx);
+        set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // v may be loaded again
+        set_flag(PIPE_V, PIPE_S, EVENT_ID0);     // idx may be written again
         TMRGSORT(pb, pa, 64);
         TMRGSORT(pa, pb, 256);
         TMRGSORT(pb, pa, 1024);
@@ -114,7 +129,9 @@ AICORE void BlockTopK(__gm__ float __out__* lists, __gm__ float __in__* values, 
         }
         have = take;
     }
-    set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+    wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
+    wait_flag(PIPE_V, PIPE_S, EVENT_ID0);
+    set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);  // the block's list is merged before the store reads it
     wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
     auto dst = span(lists + block * 2 * k, 2 * have);
     TSTORE(dst, best);
@@ -133,6 +150,7 @@ AICORE void MergeLists(__gm__ float __out__* out, __gm__ float __in__* lists, in
     TASSIGN(list, kPairsAUb);
     TASSIGN(tmp, kTmpUb);
     int64_t have = 0;
+    set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // list starts free
     for (int64_t b = 0; b < blocks; ++b) {
         const int64_t first = std::min(chunks, b * per), last = std::min(chunks, first + per);
         const int64_t count = std::min(n, last * kChunk) - std::min(n, first * kChunk);
@@ -148,17 +166,22 @@ AICORE void MergeLists(__gm__ float __out__* out, __gm__ float __in__* lists, in
         }
         list.SetValidCol(static_cast<int>(2 * pairs));
         auto src = span(lists + b * 2 * k, 2 * pairs);
+        wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // the last merge has read list
         Event<Op::TLOAD, Op::TMRGSORT> loaded = TLOAD(list, src);
         const int64_t take = std::min<int64_t>(k, have + pairs);
         next.SetValidCol(static_cast<int>(2 * take));
         tmp.SetValidCol(static_cast<int>(2 * (have + pairs)));
         TSYNC(loaded);
         merge_best(next, best, list, tmp);
+        set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);  // list may be loaded again
         std::swap(best, next);
         have = take;
     }
-    set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+    wait_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
+    set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);  // the merged list is written before the store reads it
     wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+    set_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);  // with a single list, the store reads it as TLOAD wrote it
+    wait_flag(PIPE_MTE2, PIPE_MTE3, EVENT_ID0);
     auto dst = span(out, 2 * have);
     TSTORE(dst, best);
 }
