@@ -98,6 +98,22 @@ struct Flag {
 std::atomic<bool> g_checking{false};
 std::atomic<bool> g_tracing{false};
 
+// Accesses of one buffer, ordered by their first byte; `max_len` (the longest ever held) bounds how far
+// before a range an overlapping access can start, so a lookup visits only the neighbourhood of its bytes.
+struct AccessList {
+    std::multimap<uint64_t, Access> by_lo;
+    uint64_t max_len = 0;
+    std::size_t kept = 0;  // the size after the last pruning: pruning again waits until the list has doubled
+
+    template <typename F>
+    void for_overlapping(const Region& r, F&& f) const {
+        const uint64_t from = r.lo > max_len ? r.lo - max_len : 0;
+        for (auto it = by_lo.lower_bound(from); it != by_lo.end() && it->first < r.hi; ++it)
+            if (it->second.region.overlaps(r))
+                f(it->second);
+    }
+};
+
 // A hazard the running instruction has with an earlier one, reported when the instruction ends.
 struct Conflict {
     Kind kind;
@@ -113,10 +129,12 @@ int rank(Kind k) {
 struct Core {
     std::array<Clock, kSlots> clocks{};
     std::map<std::tuple<int, int, int>, Flag> flags;  // (src, dst, id) -> pending set
-    std::vector<Access> accesses;                     // recent accesses not yet ordered before every pipe
-    std::vector<Access> mine;                         // the running instruction's accesses
-    std::vector<Conflict> conflicts;                  // and its hazards so far
-    std::array<uint8_t, kSlots * kSlots> next_id{};   // automatic event ids per pipe pair
+    // Recent accesses not yet ordered before every pipe, per buffer (the last one is global memory), reads
+    // and writes apart: a read is compared with writes only.
+    std::array<std::array<AccessList, 2>, mem::kBufferCount + 1> accesses;
+    std::vector<Access> mine;                        // the running instruction's accesses
+    std::vector<Conflict> conflicts;                 // and its hazards so far
+    std::array<uint8_t, kSlots * kSlots> next_id{};  // automatic event ids per pipe pair
     std::vector<int> expected;  // consumer pipes of the events the next instruction takes
     const void* site = nullptr;
     int site_depth = 0;
@@ -256,27 +274,48 @@ void do_wait(int src, int dst, int id, const Party& who) {
         add(flag_report(Kind::WaitWithoutSet, who, who, src, dst, id));
         return;
     }
-    join(c.clocks[dst], it->second.snapshot);
+    if (dst == slot(Pipe::S)) {
+        // The scalar unit issues every instruction: nothing after its wait starts before the flag.
+        for (const Pipe q : kPipes)
+            join(c.clocks[slot(q)], it->second.snapshot);
+    } else {
+        join(c.clocks[dst], it->second.snapshot);
+    }
     c.clock.wait(src, dst, id, it->second.time, it->second.producer);
     c.flags.erase(it);
 }
 
-// Forget accesses every other pipe has already seen complete: nothing later can race with them.
-void prune(Core& c) {
-    std::erase_if(c.accesses, [&](const Access& a) {
+AccessList& list_of(Core& c, uint8_t space, bool write) {
+    return c.accesses[space == kGlobal ? mem::kBufferCount : space][write ? 1 : 0];
+}
+
+// Forget accesses every other pipe has already seen complete: nothing later can race with them. Runs when a
+// list has doubled since it last ran, so its cost per access stays constant.
+void prune(Core& c, AccessList& list) {
+    if (list.by_lo.size() < std::max<std::size_t>(64, 2 * list.kept))
+        return;
+    std::erase_if(list.by_lo, [&](const auto& entry) {
+        const Access& a = entry.second;
         const int s = slot(a.who.pipe);
         for (const Pipe q : kPipes)
             if (slot(q) != s && c.clocks[slot(q)][s] < a.epoch)
                 return false;
         return true;
     });
-    // A kernel that never synchronises keeps every access; past this bound the oldest are forgotten (and a
-    // hazard with one of them may go unreported, which the summary says).
+    // A kernel that leaves pipes unsynchronised keeps their accesses; past this bound the older half is
+    // forgotten (and a hazard with one of them may go unreported).
     constexpr std::size_t kMaxAccesses = 4096;
-    if (c.accesses.size() > kMaxAccesses) {
-        c.accesses.erase(c.accesses.begin(), c.accesses.begin() + (c.accesses.size() - kMaxAccesses / 2));
+    if (list.by_lo.size() > kMaxAccesses) {
+        std::vector<uint64_t> seqs;
+        for (const auto& [lo, a] : list.by_lo)
+            seqs.push_back(a.who.seq);
+        std::nth_element(seqs.begin(), seqs.begin() + static_cast<std::ptrdiff_t>(seqs.size() / 2),
+                         seqs.end());
+        const uint64_t median = seqs[seqs.size() / 2];
+        std::erase_if(list.by_lo, [&](const auto& entry) { return entry.second.who.seq < median; });
         c.dropped = true;
     }
+    list.kept = list.by_lo.size();
 }
 
 }  // namespace
@@ -628,15 +667,24 @@ void Scope::end() {
     c.conflicts.clear();
     const int me = slot(c.current.pipe);
     for (const Access& mine : c.mine) {
-        // A newer access of the same pipe that covers an older one stands for it in every later check.
-        std::erase_if(c.accesses, [&](const Access& a) {
-            return slot(a.who.pipe) == me && mine.region.contains(a.region) && (mine.write || !a.write);
-        });
-        c.accesses.push_back(mine);
+        // A newer access of the same pipe that covers an older one stands for it in every later check (a
+        // write for reads and writes, a read for reads).
+        for (const bool write : {false, true}) {
+            if (write && !mine.write)
+                continue;
+            auto& older = list_of(c, mine.region.space, write).by_lo;
+            for (auto it = older.lower_bound(mine.region.lo);
+                 it != older.end() && it->first < mine.region.hi;)
+                it = slot(it->second.who.pipe) == me && mine.region.contains(it->second.region)
+                         ? older.erase(it)
+                         : std::next(it);
+        }
+        auto& list = list_of(c, mine.region.space, mine.write);
+        list.by_lo.emplace(mine.region.lo, mine);
+        list.max_len = std::max(list.max_len, mine.region.hi - mine.region.lo);
+        prune(c, list);
     }
     c.mine.clear();
-    if (c.accesses.size() > 64)
-        prune(c);
     c.last = c.current;
     if (g_tracing.load(std::memory_order_relaxed))
         c.clock.instruction(c.current.name, c.current.pipe, me, c.current.seq, c.current.where.code, c.work);
@@ -654,10 +702,10 @@ void Scope::access(const void* p, std::size_t n, bool write) {
     if (!g_checking.load(std::memory_order_relaxed))
         return;
     const int me = slot(c.current.pipe);
-    for (const Access& a : c.accesses) {
+    const auto check = [&](const Access& a) {
         const int other = slot(a.who.pipe);
-        if (other == me || !(a.write || write) || !a.region.overlaps(r) || c.clocks[me][other] >= a.epoch)
-            continue;
+        if (other == me || !a.region.overlaps(r) || c.clocks[me][other] >= a.epoch)
+            return;
         const Kind kind =
             a.write ? (write ? Kind::WriteAfterWrite : Kind::ReadAfterWrite) : Kind::WriteAfterRead;
         const Region overlap{r.space, std::max(r.lo, a.region.lo), std::min(r.hi, a.region.hi)};
@@ -669,7 +717,10 @@ void Scope::access(const void* p, std::size_t n, bool write) {
             c.conflicts.push_back({kind, a.who, overlap});
         else if (rank(kind) > rank(same->kind))
             *same = {kind, a.who, overlap};
-    }
+    };
+    list_of(c, r.space, true).for_overlapping(r, check);
+    if (write)
+        list_of(c, r.space, false).for_overlapping(r, check);
     c.mine.push_back({r, write, c.epoch, c.current});
 }
 

@@ -110,7 +110,9 @@ void Core::instruction(std::string_view name, Pipe pipe, int slot, uint64_t seq,
                        const Work& w) {
     const uint64_t issue = ++issue_;
     uint64_t start = issue;
-    int pred = -1;
+    int pred =
+        issue_from_;  // the first instruction after a scalar wait starts when its flag's producer ended
+    issue_from_ = -1;
     if (busy_[slot] > start) {
         start = busy_[slot];
         pred = last_[slot];
@@ -127,6 +129,10 @@ void Core::instruction(std::string_view name, Pipe pipe, int slot, uint64_t seq,
 }
 
 void Core::wait(int src, int dst, int id, uint64_t time, int producer) {
+    if (dst == 0 && time > issue_) {  // PIPE_S: the scalar unit stops issuing until the flag is set
+        issue_ = time;
+        issue_from_ = producer;
+    }
     if (time > ready_[dst]) {
         ready_[dst] = time;
         ready_from_[dst] = producer;

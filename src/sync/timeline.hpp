@@ -66,6 +66,7 @@ class Core {
     std::array<uint64_t, 8> busy_{}, ready_{};
     std::array<int, 8> last_{-1, -1, -1, -1, -1, -1, -1, -1}, ready_from_{-1, -1, -1, -1, -1, -1, -1, -1};
     uint64_t issue_ = 0;
+    int issue_from_ = -1;  // the span whose flag the scalar unit last waited for
     CoreRecord record_;
 };
 

@@ -95,6 +95,15 @@ TEST_F(Hazards, OrderingIsTransitiveThroughAThirdPipe) {
     EXPECT_TRUE(hz::reports().empty());
 }
 
+TEST_F(Hazards, AWaitOfTheScalarUnitOrdersEverythingIssuedAfterIt) {
+    instr("TLOAD", Pipe::MTE2, 0, 0, 0, 0x100);
+    hz::set_flag(MTE2, S, 0, {});
+    hz::wait_flag(MTE2, S, 0, {});  // the scalar unit issues nothing more until the load is done
+    instr("TADD", Pipe::V, 0, 0x100, 0x100, 0x100);
+    instr("TSTORE", Pipe::MTE3, 0, 0x100, 0, 0);
+    EXPECT_TRUE(hz::reports().empty());
+}
+
 TEST_F(Hazards, WriteAfterReadIsTheDoubleBufferingBug) {
     instr("TEXP", Pipe::V, 0, 0x100, 0x1000, 0x100);
     instr("TLOAD", Pipe::MTE2, 0, 0, 0, 0x100);

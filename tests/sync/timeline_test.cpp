@@ -80,6 +80,20 @@ TEST(CoreClock, PipesOverlapUnlessAFlagMakesOneWait) {
     tl::clear();
 }
 
+TEST(CoreClock, AScalarWaitHoldsTheIssueOfEveryLaterInstruction) {
+    tl::Core core;
+    core.instruction("TLOAD", Pipe::MTE2, 3, 1, nullptr, bytes(4096, 4096, kGm, kUb));  // cycles 1 .. 120
+    core.wait(3, 0, 0, core.set_time(3), core.producer(3));
+    core.instruction("TSTORE", Pipe::MTE3, 4, 2, nullptr, bytes(4096, 4096, kUb, kGm));  // issued at 121
+    tl::clear();
+    core.finish(0);
+    const std::string json = tl::json();
+    EXPECT_NE(json.find("\"name\": \"TSTORE\", \"pid\": 0, \"tid\": 4, \"ts\": 0.0654"), std::string::npos)
+        << json;
+    EXPECT_NE(tl::summary().find("critical path: 2 instructions"), std::string::npos) << tl::summary();
+    tl::clear();
+}
+
 TEST(Trace, AKernelsInstructionsAndFlagsBecomeSpansAndArrows) {
     using namespace pto;
     using VecTile = Tile<TileType::Vec, float, 16, 64>;
