@@ -10,6 +10,7 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/sync/hazards.hpp"
+#include "ptosim/sync/wait.hpp"
 
 namespace ptosim {
 
@@ -53,6 +54,8 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     if (block_dim == 0)
         return;
     if (block_dim == 1) {
+        sync::Participants group(1);
+        sync::Participant self(group);
         run_core({0, 1, 0, 1, exec_context().task_cookie}, body);
         return;
     }
@@ -61,7 +64,9 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     const uint64_t cookie = exec_context().task_cookie;
     std::atomic<uint32_t> next{0};
     FirstError error;
+    sync::Participants group(workers);
     auto work = [&] {
+        sync::Participant self(group);
         for (uint32_t b = next.fetch_add(1); b < block_dim; b = next.fetch_add(1)) {
             try {
                 run_core({b, block_dim, 0, 1, cookie}, body);
@@ -84,10 +89,12 @@ void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function
     const uint32_t cores = block_dim * subblock_dim;
     const uint64_t cookie = exec_context().task_cookie;
     FirstError error;
+    sync::Participants group(cores);
     std::vector<std::thread> threads;
     threads.reserve(cores);
     for (uint32_t core = 0; core < cores; ++core) {
         threads.emplace_back([&, core] {
+            sync::Participant self(group);
             try {
                 run_core({core / subblock_dim, block_dim, core % subblock_dim, subblock_dim, cookie}, body);
             } catch (...) {

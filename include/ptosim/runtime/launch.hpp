@@ -1,6 +1,7 @@
 // Running a kernel on several simulated cores ("blocks"), as `kernel<<<blockDim, l2ctrl, stream>>>(args...)`
 // does on the device. Each block runs on a thread with its own on-chip buffers and sees its index through
-// get_block_idx(). Blocks must not wait for each other (there is no cross-block barrier).
+// get_block_idx(). launch_blocks runs the blocks on at most one thread per hardware thread, so its blocks must not
+// wait for each other; a wait that can never be satisfied is reported as a deadlock (ptosim/sync/wait.hpp).
 //
 // A block may have several sub-blocks (the vector cores that share one cube core): launch_cores runs every
 // (block, sub-block) pair on a thread of its own, all at once, so that sub-blocks can wait for each other.
