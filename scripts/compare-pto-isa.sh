@@ -101,6 +101,9 @@ run_suite() {
     local files=("$src/main.cpp")
     [ -f "$src/${suite}_kernel.cpp" ] && files+=("$src/${suite}_kernel.cpp")
     local common=(-std=c++20 -O2 -w -D__CPU_SIM -include stdint.h -include stddef.h -I"$ref_root/tests/common")
+    # ttrace tests the instruction trace, which the reference's build has only with -DPTO_CPU_SIM_TRACE_MODE=ON
+    # (without it every test of the suite skips itself): build it in trace mode on both sides.
+    [ "$suite" = ttrace ] && common+=(-DPTO_CPU_SIM_TRACE_MODE=1)
     local cmd
     if [ "$side" = ptosim ]; then
         cmd=("$cxx" "${common[@]}" -I"$include_dir" "${files[@]}" "$library" -lhwy

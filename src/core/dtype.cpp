@@ -93,4 +93,33 @@ std::optional<DType> parse_dtype(std::string_view text) {
     return std::nullopt;
 }
 
+std::string_view dtype_pto_name(DType t) {
+    switch (t) {
+        case DType::F32:
+            return "float32";
+        case DType::F16:
+            return "float16";
+        case DType::BF16:
+            return "bfloat16";
+        case DType::S64:
+            return "int64";
+        case DType::S32:
+            return "int32";
+        case DType::S16:
+            return "int16";
+        case DType::S8:
+            return "int8";
+        case DType::U64:
+            return "uint64";
+        case DType::U32:
+            return "uint32";
+        case DType::U16:
+            return "uint16";
+        case DType::U8:
+            return "uint8";
+        default:
+            return dtype_cpp_name(t);
+    }
+}
+
 }  // namespace ptosim

@@ -93,6 +93,7 @@ void tcmp(const TileView& dst, const TileView& src0, const TileView& src1, CmpMo
 
 void tcmps(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode) {
     hazards::Scope hz("TCMPS", hazards::Pipe::V);
+    hz.scalar(src0.dtype, scalar);
     hz.write(dst);
     hz.read(src0);
     check_dst_and_src0(dst, src0, mode, "TCMPS");

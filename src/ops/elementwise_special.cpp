@@ -1,6 +1,8 @@
 // Checked TADDDEQRELU.
 #include "ptosim/ops/elementwise_special.hpp"
 
+#include <bit>
+
 #include "ptosim/core/check.hpp"
 #include "ptosim/sync/hazards.hpp"
 #include "validate.hpp"
@@ -9,6 +11,7 @@ namespace ptosim::ops {
 
 void tadddeqrelu(const TileView& dst, const TileView& src0, const TileView& src1, float scale) {
     hazards::Scope hz("TADDDEQRELU", hazards::Pipe::V);
+    hz.scalar(DType::F32, std::bit_cast<uint32_t>(scale));
     hz.write(dst);
     hz.read(src0);
     hz.read(src1);

@@ -307,6 +307,12 @@ void execute(isa::Op op, const Operands& operands) {
         hz.write(t);
     for (const TileView& t : operands.src)
         hz.read(t);
+    // Scalars take the element type of the tiles they combine with.
+    const DType scalar_type = !operands.src.empty()   ? operands.src[0].dtype
+                              : !operands.dst.empty() ? operands.dst[0].dtype
+                                                      : DType::U64;
+    for (const uint64_t bits : operands.scalars)
+        hz.scalar(scalar_type, bits);
     const isa::OpInfo& d = isa::op_info(op);
     const Entry e = kEntries[static_cast<std::size_t>(op)];
     PTOSIM_CHECK(e != nullptr, d.name.data(), "not implemented by the kernel core yet");

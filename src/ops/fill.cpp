@@ -10,6 +10,7 @@ namespace ptosim::ops {
 
 void texpands(const TileView& dst, uint64_t scalar) {
     hazards::Scope hz("TEXPANDS", hazards::fill_pipe(dst.data));
+    hz.scalar(dst.dtype, scalar);
     hz.write(dst);
     constexpr const char* kInstr = "TEXPANDS";
     validate::tile(dst, kInstr, "dst");

@@ -10,6 +10,7 @@ namespace ptosim::ops {
 
 void tci(const TileView& dst, uint64_t start, bool descending) {
     hazards::Scope hz("TCI", hazards::Pipe::S);
+    hz.scalar(dst.dtype, start);
     hz.write(dst);
     constexpr const char* kInstr = "TCI";
     validate::tile(dst, kInstr, "dst");
@@ -22,6 +23,7 @@ void tci(const TileView& dst, uint64_t start, bool descending) {
 
 void ttri(const TileView& dst, int32_t diagonal, bool upper) {
     hazards::Scope hz("TTRI", hazards::Pipe::V);
+    hz.scalar(DType::S32, static_cast<uint32_t>(diagonal));
     hz.write(dst);
     constexpr const char* kInstr = "TTRI";
     validate::tile(dst, kInstr, "dst");

@@ -19,35 +19,6 @@ namespace {
 
 constexpr const char* kInstr = "TPRINT";
 
-std::string_view type_name(DType t) {
-    switch (t) {
-        case DType::F32:
-            return "float32";
-        case DType::F16:
-            return "float16";
-        case DType::BF16:
-            return "bfloat16";
-        case DType::S64:
-            return "int64";
-        case DType::S32:
-            return "int32";
-        case DType::S16:
-            return "int16";
-        case DType::S8:
-            return "int8";
-        case DType::U64:
-            return "uint64";
-        case DType::U32:
-            return "uint32";
-        case DType::U16:
-            return "uint16";
-        case DType::U8:
-            return "uint8";
-        default:
-            return dtype_cpp_name(t);
-    }
-}
-
 int width(PrintStyle s) {
     return s == PrintStyle::Width10Precision6 ? 10 : 8;
 }
@@ -167,7 +138,7 @@ void print_tile(std::FILE* out, const TileView& t, PrintStyle style, std::string
     PTOSIM_CHECK(t.bytes() <= t.capacity, kInstr,
                  "TPRINT prints the whole tile, which reaches past the end of its buffer",
                  {"bytes", t.bytes()}, {"buffer_bytes_left", t.capacity});
-    const std::string name(type_name(t.dtype)), layout(tile_layout_name(t.layout)), type(tile_type);
+    const std::string name(dtype_pto_name(t.dtype)), layout(tile_layout_name(t.layout)), type(tile_type);
     std::fprintf(out, "=== [TPRINT Tile] Data Type: %s, Layout: %s, TileType: %s ===\n", name.c_str(),
                  layout.c_str(), type.c_str());
     const int64_t rows = t.layout.rows, cols = t.layout.cols;
@@ -213,7 +184,7 @@ void print_copy(const GlobalView& tmp, const TileView& t) {
 
 void print_global(std::FILE* out, const GlobalView& g, PrintStyle style) {
     validate::global(g, kInstr, "src");
-    const std::string name(type_name(g.dtype));
+    const std::string name(dtype_pto_name(g.dtype));
     const auto at = [&](int64_t offset, bool first) {
         print_value(out, g.data, g.dtype, static_cast<std::size_t>(offset), first, style);
     };

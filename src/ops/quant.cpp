@@ -147,6 +147,7 @@ void tquant_mx(const MxQuant& q, const TileView& dst, const TileView& src, const
     const auto total = static_cast<std::size_t>(lines) * static_cast<std::size_t>(blocks);
     flat_operand(max, DType::F32, total, kInstr, "max");
     flat_operand(scaling, DType::F32, total, kInstr, "scaling");
+    TileView exp_grid = exp;  // exp as the block grid ref::tquant_mx writes
     if (exp_zz != nullptr) {
         PTOSIM_CHECK(q.element == mx::Element::E4M3 && q.along_rows, kInstr,
                      "the ZZ exponent copy is an MXFP8 ND form");
@@ -160,11 +161,21 @@ void tquant_mx(const MxQuant& q, const TileView& dst, const TileView& src, const
         PTOSIM_CHECK(!exp.layout.is_boxed(), kInstr, "exp must be row-major or column-major",
                      {"layout", layout_kind_name(exp.layout.kind)});
         const int32_t need_rows = q.along_rows ? lines : blocks, need_cols = q.along_rows ? blocks : lines;
-        PTOSIM_CHECK(exp.valid_rows >= need_rows && exp.valid_cols >= need_cols, kInstr,
+        // A one-row exp tile holding every exponent is written flat, in grid order, as the device stores
+        // exponents (contiguous vsts, npu/a5/TQuant.hpp); pto-isa's ttrace suite passes a 1 x 32 tile for a
+        // 16 x 2 grid.
+        const bool flat = exp.valid_rows == 1 && exp.layout.is_row_major() &&
+                          static_cast<std::size_t>(exp.valid_cols) >= total;
+        PTOSIM_CHECK(flat || (exp.valid_rows >= need_rows && exp.valid_cols >= need_cols), kInstr,
                      "exp's valid region holds the block grid (ND: rows x validCol / 32; DN: validRow / 32 x "
-                     "cols)",
+                     "cols), or is one row of at least that many exponents",
                      {"exp.validRow", exp.valid_rows}, {"exp.validCol", exp.valid_cols},
                      {"grid_rows", need_rows}, {"grid_cols", need_cols});
+        if (flat) {
+            exp_grid.layout = Layout::row_major(need_rows, need_cols);
+            exp_grid.valid_rows = need_rows;
+            exp_grid.valid_cols = need_cols;
+        }
     }
     const TileView* outs[] = {&dst, &exp, &max, &scaling, exp_zz};
     const char* names[] = {"dst", "exp", "max", "scaling", "exp_zz"};
@@ -176,7 +187,7 @@ void tquant_mx(const MxQuant& q, const TileView& dst, const TileView& src, const
             if (outs[b] != nullptr)
                 validate::disjoint(*outs[a], names[a], *outs[b], names[b], kInstr);
     }
-    ref::tquant_mx(q, dst, src, exp, max, scaling, exp_zz);
+    ref::tquant_mx(q, dst, src, exp_grid, max, scaling, exp_zz);
 }
 
 }  // namespace ptosim::ops

@@ -76,6 +76,7 @@ void tsel(const TileView& dst, const TileView& mask, const TileView& src0, const
 
 void tsels(const TileView& dst, const TileView& mask, const TileView& src, uint64_t scalar) {
     hazards::Scope hz("TSELS", hazards::Pipe::V);
+    hz.scalar(src.dtype, scalar);
     hz.write(dst);
     hz.read(mask);
     hz.read(src);

@@ -460,7 +460,11 @@ void enable(bool on, bool print) {
         }
     }
     g_checking.store(on, std::memory_order_relaxed);
-    g_enabled.store(on || g_tracing.load(), std::memory_order_relaxed);
+    hooks_changed();
+}
+
+void hooks_changed() {
+    g_enabled.store(g_checking.load() || g_tracing.load() || itrace::on(), std::memory_order_relaxed);
 }
 
 bool checking() {
@@ -640,6 +644,8 @@ std::size_t Scope::conv_bytes(const ConvView& c) {
 }
 
 bool Scope::begin(std::string_view name, Pipe pipe) {
+    if (itrace::on())
+        itrace::detail::begin(name);
     auto& c = core();
     if (c.scope_depth++ > 0)
         return true;
@@ -659,6 +665,8 @@ bool Scope::begin(std::string_view name, Pipe pipe) {
 }
 
 void Scope::end() {
+    if (itrace::on())
+        itrace::detail::end();
     auto& c = core();
     if (--c.scope_depth != 0)
         return;

@@ -173,6 +173,31 @@ TEST_P(TQuantTest, MxFp8NvBlocksOfARow) {
     mxfp8_rows<QuantScaleAlg::NV>();
 }
 
+// A one-row exponent tile takes the 4 x 2 block exponents flat, row * 2 + block (the device's contiguous
+// store): block (r, b) holds 2^(r + b), OCP exponent 127 + r + b - 8.
+TEST_P(TQuantTest, MxFp8OneRowExponentsAreFlat) {
+    using Src = Tile<TileType::Vec, float, 4, 64>;
+    using Dst = Tile<TileType::Vec, int8_t, 4, 64>;
+    using Exp = Tile<TileType::Vec, uint8_t, 1, 32>;
+    using Flat = Tile<TileType::Vec, float, 1, 8>;
+    Src src;
+    Dst dst;
+    Exp exp;
+    Flat max, scaling;
+    TASSIGN(src, 0x0);
+    TASSIGN(dst, 0x400);
+    TASSIGN(exp, 0x500);
+    TASSIGN(max, 0x600);
+    TASSIGN(scaling, 0x700);
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 64; ++c)
+            src.SetElement(r, c, std::ldexp(1.0f, r + c / 32));
+    TQUANT<QuantType::MXFP8>(dst, src, &exp, &max, &scaling);
+    for (int r = 0; r < 4; ++r)
+        for (int b = 0; b < 2; ++b)
+            EXPECT_EQ(exp.GetElement(0, r * 2 + b), 127 + r + b - 8) << r << "," << b;
+}
+
 // MXFP4 (OCP) from half with blocks of 32 rows (DN, grp_axis 0). Column 0: 1s and one 6 (max 6, factor 1),
 // then 3s and one -0.75 (max 3, factor 2); column 1: 0.25s (max 0.25, factor 16), then zeros.
 TEST_P(TQuantTest, MxFp4DnBlocksOfAColumn) {

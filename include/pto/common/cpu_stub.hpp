@@ -3,12 +3,18 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "acl/acl.h"
 #include "pto/common/kernel.hpp"
+#include "pto/cpu/trace.hpp"
 #include "ptosim/runtime/launch.hpp"
 
 namespace pto::cpu_sim {
@@ -42,8 +48,26 @@ inline uint32_t ResolveActiveCoreCount(uint32_t requested_cores, uint32_t total_
     return active;
 }
 
+// Whether launches write trace files: the program was built with PTO_CPU_SIM_TRACE_MODE=1 and
+// PTO_CPU_SIM_TRACE_ENABLE is not 0 / false / off.
+inline bool IsTraceEnabled() {
+    if (!kInstructionTraceEnabled)
+        return false;
+    const char* v = std::getenv("PTO_CPU_SIM_TRACE_ENABLE");
+    if (v == nullptr || *v == '\0')
+        return true;
+    const std::string s(v);
+    return !(s == "0" || s == "false" || s == "FALSE" || s == "off" || s == "OFF");
+}
+inline std::filesystem::path GetTraceRoot() {
+    const char* dir = std::getenv("PTO_CPU_SIM_TRACE_DIR");
+    return dir != nullptr && *dir != '\0' ? std::filesystem::path(dir)
+                                          : std::filesystem::path("cpu_sim_traces");
+}
+
 // Runs kernel() once per (block, sub-block), each on a thread of its own, and returns when all have finished
-// (rethrowing the first exception one threw). get_block_num() is the number of blocks launched.
+// (rethrowing the first exception one threw). get_block_num() is the number of blocks launched. In trace mode
+// each core's records are written, core after core, to <trace root>/<kernel name>/launch_<n>/trace.jsonl.
 template <typename KernelFn>
 void LaunchKernelMultiCore(const KernelLaunchOptions& options, aclrtStream stream, KernelFn&& kernel) {
     (void)stream;
@@ -51,7 +75,29 @@ void LaunchKernelMultiCore(const KernelLaunchOptions& options, aclrtStream strea
         options.explicit_block_count != 0
             ? options.explicit_block_count
             : ResolveActiveCoreCount(options.requested_cores, options.total_work_items, options.work_quantum);
-    ptosim::launch_cores(blocks, options.subblocks_per_block, [&] { kernel(); });
+    const uint32_t subblocks = std::max<uint32_t>(1, options.subblocks_per_block);
+    const bool trace = IsTraceEnabled() && options.write_trace_files;
+    std::vector<std::string> chunks(trace ? blocks * subblocks : 0);
+    ptosim::launch_cores(blocks, subblocks, [&] {
+        if (!trace) {
+            kernel();
+            return;
+        }
+        ResetInstructionTrace();
+        kernel();
+        const ptosim::ExecContext& c = ptosim::exec_context();
+        chunks[c.block_idx * subblocks + c.subblock_id] = ptosim::itrace::json();
+    });
+    if (!trace)
+        return;
+    static std::atomic<uint64_t> next_launch{0};
+    const std::filesystem::path dir =
+        GetTraceRoot() / (options.kernel_name.empty() ? std::string("kernel") : options.kernel_name) /
+        ("launch_" + std::to_string(next_launch++));
+    std::filesystem::create_directories(dir);
+    std::ofstream out(dir / "trace.jsonl", std::ios::trunc);
+    for (const std::string& chunk : chunks)
+        out << chunk;
 }
 
 // The calling thread's execution context, for tests and hand-made launchers.

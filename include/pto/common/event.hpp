@@ -325,7 +325,10 @@ inline void TSYNC(WaitEvents&... events) {
     WaitAllEvents(events...);
 }
 
+// pto-isa's TSYNC<Op>(): a synchronisation point the instruction trace records (its pipes need no flag here).
 template <Op OpCode>
-inline void TSYNC() {}
+inline void TSYNC() {
+    ptosim::itrace::bare("TSYNC");
+}
 
 }  // namespace pto

@@ -195,8 +195,13 @@ constexpr bool reduction_dst_ok() {
                             #NAME, "the value tile must have src's element type");                          \
         PTOSIM_STATIC_CHECK((detail::all_vec<TileDataOutVal>()), #NAME,                                     \
                             "operands must be TileType::Vec tiles");                                        \
-        (void)tmp;                                                                                          \
         PTOSIM_TSYNC(events...);                                                                            \
+        /* One instruction for the hazard checker and the trace: its outputs, then its inputs. */          \
+        ptosim::hazards::Scope hz(#NAME, ptosim::hazards::Pipe::V);                                         \
+        hz.write(dstVal.view());                                                                            \
+        hz.write(dstIdx.view());                                                                            \
+        hz.read(src.view());                                                                                \
+        hz.read(tmp.view());                                                                                \
         detail::run_elementwise(ptosim::isa::Op::NAME, dstIdx, {}, src);                                    \
         detail::run_elementwise(ptosim::isa::Op::VALUE_OP, dstVal, {}, src);                                \
         return {};                                                                                          \

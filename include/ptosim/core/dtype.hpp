@@ -100,6 +100,9 @@ constexpr bool dtype_is_unsigned_int(DType t) {
 std::string_view dtype_name(DType t);
 // The C++ spelling used in messages: "uint32_t", "half", "int8_t", ...
 std::string_view dtype_cpp_name(DType t);
+// pto-isa's spelling in its printed tiles and instruction traces: "float32", "float16", "int8", "uint32", ...
+// (the C++ spelling for the types it has no name for).
+std::string_view dtype_pto_name(DType t);
 // Parse an assembly spelling, case-insensitive; also accepts the MLIR spellings (f32, ui16, i8, bf16, ...).
 std::optional<DType> parse_dtype(std::string_view text);
 

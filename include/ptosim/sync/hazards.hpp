@@ -28,6 +28,7 @@
 #include "ptosim/core/global_view.hpp"
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/isa/table.hpp"
+#include "ptosim/sync/instruction_trace.hpp"
 
 namespace ptosim::hazards {
 
@@ -88,6 +89,8 @@ inline bool enabled() {
     return g_enabled.load(std::memory_order_relaxed);
 }
 void enable(bool on, bool print = false);
+// Recomputes enabled() from the checker, the timeline and the instruction trace (itrace::enable calls it).
+void hooks_changed();
 bool checking();  // the hazard checks are on (enabled() is also true while only the timeline records)
 
 // The pipeline timeline (docs/timeline.md): while on, every instruction is a span on its pipe's track, timed
@@ -157,28 +160,46 @@ class Scope {
     Scope& operator=(const Scope&) = delete;
 
     void read(const TileView& t) {
-        if (active_)
-            access(t.data, read_bytes(t), false);
+        if (!active_)
+            return;
+        access(t.data, read_bytes(t), false);
+        if (itrace::on())
+            itrace::detail::operand(t, false);
     }
     void write(const TileView& t) {
-        if (active_)
-            access(t.data, write_bytes(t), true);
+        if (!active_)
+            return;
+        access(t.data, write_bytes(t), true);
+        if (itrace::on())
+            itrace::detail::operand(t, true);
     }
     void read(const GlobalView& g) {
-        if (active_)
-            access(g.data, global_bytes(g), false);
+        if (!active_)
+            return;
+        access(g.data, global_bytes(g), false);
+        if (itrace::on())
+            itrace::detail::operand(g, false);
     }
     void write(const GlobalView& g) {
-        if (active_)
-            access(g.data, global_bytes(g), true);
+        if (!active_)
+            return;
+        access(g.data, global_bytes(g), true);
+        if (itrace::on())
+            itrace::detail::operand(g, true);
     }
     void read(const ConvView& c) {
-        if (active_)
-            access(c.data, conv_bytes(c), false);
+        if (!active_)
+            return;
+        access(c.data, conv_bytes(c), false);
+        if (itrace::on())
+            itrace::detail::operand(c, false);
     }
     void write(const ConvView& c) {
-        if (active_)
-            access(c.data, conv_bytes(c), true);
+        if (!active_)
+            return;
+        access(c.data, conv_bytes(c), true);
+        if (itrace::on())
+            itrace::detail::operand(c, true);
     }
     void read(const void* p, std::size_t n) {
         if (active_)
@@ -187,6 +208,11 @@ class Scope {
     void write(const void* p, std::size_t n) {
         if (active_)
             access(p, n, true);
+    }
+    // A scalar operand (its bits, of element type `type`), for the instruction trace.
+    void scalar(DType type, uint64_t bits) {
+        if (active_ && itrace::on())
+            itrace::detail::scalar(type, bits);
     }
     // A cube instruction's shape, for the timeline's cost model: m x k times k x n with k elements of
     // `elem_bytes` bytes.
