@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -18,8 +19,9 @@ struct Waiter {
     const char* instruction;
     std::source_location where;
     ExecContext context;
-    bool failed = false;  // set when a deadlock was declared while this wait was blocked
-    std::string others;   // the other waits blocked at that moment
+    bool failed = false;                  // set when a deadlock was declared while this wait was blocked
+    std::string others;                   // the other waits blocked at that moment
+    uint64_t checked_epoch = UINT64_MAX;  // the epoch at which ready() last returned false
 };
 
 struct State {
@@ -66,8 +68,16 @@ void ensure_participant(State& s) {
     ++s.implicit;
 }
 
+// Every participant is blocked, and every blocked wait has re-evaluated its condition since the last
+// wake-up: a wait that was woken but has not run yet may well be satisfied now, so until it has looked, the
+// run is not known to be stuck (a TFREE wakes a TPUSH just before its own thread's next TPOP blocks).
 bool everyone_blocked(const State& s) {
-    return s.live > 0 && s.unstarted == 0 && s.blocked >= s.live;
+    if (s.live == 0 || s.unstarted != 0 || s.blocked < s.live)
+        return false;
+    for (const Waiter* w : s.waiters)
+        if (w->checked_epoch != s.epoch)
+            return false;
+    return true;
 }
 
 std::chrono::milliseconds implicit_timeout() {
@@ -135,7 +145,7 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
     if (ready())
         return;
     ensure_participant(s);
-    Waiter self{instruction, where, exec_context(), false, {}};
+    Waiter self{instruction, where, exec_context(), false, {}, UINT64_MAX};
     s.waiters.push_back(&self);
     ++s.blocked;
     for (;;) {
@@ -145,6 +155,7 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
         }
         if (self.failed)
             break;
+        self.checked_epoch = s.epoch;
         if (!everyone_blocked(s)) {
             s.wake.wait(lock);
             continue;

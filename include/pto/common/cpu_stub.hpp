@@ -113,6 +113,12 @@ inline void reset_execution_context() {
 inline void set_task_cookie(uint64_t cookie) {
     ptosim::exec_context().task_cookie = cookie;
 }
+// Installs (or, with null, removes) the sub-block id hook and the FIFO shared-state hook.
+inline void register_hooks(void* get_subblock_id, void* get_pipe_shared_state) {
+    injected_subblock_id_hook = reinterpret_cast<GetSubblockIdInjectedHookFn>(get_subblock_id);
+    injected_pipe_shared_state_hook =
+        reinterpret_cast<GetPipeSharedStateInjectedHookFn>(get_pipe_shared_state);
+}
 // Sets the context for a scope and restores the previous one after.
 class ScopedExecutionContext {
   public:

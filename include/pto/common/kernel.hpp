@@ -2,6 +2,7 @@
 // spellings), and the device intrinsics kernels call that mean nothing on the CPU.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <utility>
@@ -24,8 +25,19 @@ inline int64_t GetBlockNum() {
 inline int64_t get_coreid() {
     return get_block_idx();
 }
+namespace pto::cpu_sim {
+// pto-isa's test hooks (set with register_hooks in pto/common/cpu_stub.hpp): a function that answers
+// get_subblockid(), and one that hands out the storage of a FIFO's shared state (TPipe::GetSharedState).
+using GetSubblockIdInjectedHookFn = uint32_t (*)();
+using GetPipeSharedStateInjectedHookFn = void* (*)(uint64_t pipe_key, size_t size);
+inline GetSubblockIdInjectedHookFn injected_subblock_id_hook = nullptr;
+inline GetPipeSharedStateInjectedHookFn injected_pipe_shared_state_hook = nullptr;
+}  // namespace pto::cpu_sim
+
 // The vector sub-block (0 or 1 on a 1:2 cube:vector core) the code runs on, and how many there are.
 inline int64_t get_subblockid() {
+    if (pto::cpu_sim::injected_subblock_id_hook != nullptr)
+        return static_cast<int64_t>(pto::cpu_sim::injected_subblock_id_hook());
     return static_cast<int64_t>(ptosim::exec_context().subblock_id);
 }
 inline int64_t get_subblockdim() {

@@ -6,6 +6,7 @@
 #include "pto/instr/conv.hpp"
 #include "pto/instr/debug.hpp"
 #include "pto/instr/elementwise.hpp"
+#include "pto/instr/fifo.hpp"
 #include "pto/instr/gather.hpp"
 #include "pto/instr/generate.hpp"
 #include "pto/instr/interleave.hpp"

@@ -1,0 +1,313 @@
+// TPUSH / TPOP / TFREE: the ring protocol and the slot images (docs/fifo.md).
+//
+// Every change of a ring happens under the wait lock of ptosim::sync (inside block_until's condition or
+// sync::update) and the ring's own mutex, so that a blocked TPUSH / TPOP re-evaluates its condition after
+// every change and pto-isa's suites can read the ring's counters under its mutex.
+#include "ptosim/ops/fifo.hpp"
+
+#include <cstring>
+
+#include "ptosim/core/check.hpp"
+#include "ptosim/ops/move.hpp"
+#include "ptosim/sync/hazards.hpp"
+#include "ptosim/sync/wait.hpp"
+#include "validate.hpp"
+
+namespace ptosim::fifo {
+
+void reset(State& s) {
+    sync::update([&] {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        s.occupied = 0;
+        s.next_producer_slot = 0;
+        s.next_c2v_consumer_slot = 0;
+        s.next_v2c_consumer_slot = 0;
+        s.popped_not_freed = 0;
+        s.popped_not_freed_by_lane = {};
+        s.next_consumer_slots_by_lane = {};
+        s.queue_len = {};
+        for (uint32_t i = 0; i < s.depth; ++i) {
+            s.slots[i] = Slot{};
+            s.alloc_mask[i] = 0;
+            s.done_mask[i] = 0;
+        }
+        std::memset(s.data, 0, static_cast<std::size_t>(s.depth) * 2 * s.slot_bytes);
+    });
+}
+
+namespace {
+
+bool splits(Split s) {
+    return s != Split::None;
+}
+bool up_down(Split s) {
+    return s == Split::UpDown || s == Split::UpDownOdd;
+}
+
+// The first byte of slot i's image.
+std::byte* slot_base(const State& s, const PipeInfo& p, uint32_t i, int entry_offset) {
+    if (p.gm != nullptr)
+        return p.gm + static_cast<std::size_t>(i) * s.slot_bytes + entry_offset;
+    return s.data + static_cast<std::size_t>(i) * 2 * s.slot_bytes + entry_offset;
+}
+
+TileView image_view(std::byte* base, DType t, int32_t rows, int32_t cols) {
+    TileView v;
+    v.data = base;
+    v.dtype = t;
+    v.layout = Layout::row_major(rows, cols);
+    v.valid_rows = rows;
+    v.valid_cols = cols;
+    return v;
+}
+
+int queue_of(Flow f, uint32_t lane) {
+    return f == Flow::V2C ? kCubeQueue : static_cast<int>(lane);
+}
+
+void count_popped(State& s, int q, int delta) {
+    s.queue_len[q] += delta;
+    s.popped_not_freed += delta;
+    if (q < 2)
+        s.popped_not_freed_by_lane[q] += delta;
+}
+
+}  // namespace
+
+void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const TileView& src, const PushArgs& a,
+          const std::source_location& where) {
+    const int32_t r = src.valid_rows, c = src.valid_cols;
+    const DType out = a.convert.converts ? a.convert.dst : src.dtype;
+    const bool split = splits(a.split);
+    int32_t rows = r, cols = c, row0 = 0, col0 = 0;
+    if (a.flow == Flow::V2C && split) {
+        // The vector halves assemble the cube's tile.
+        if (up_down(a.split)) {
+            rows = 2 * r;
+            row0 = static_cast<int32_t>(a.lane) * r;
+        } else {
+            cols = 2 * c;
+            col0 = static_cast<int32_t>(a.lane) * c;
+        }
+    }
+    hazards::Scope hz(instr, hazards::move_pipe(src.data, slot_base(s, p, 0, 0)));
+    hz.read(src);
+    validate::tile(src, instr, "src");
+    PTOSIM_CHECK(a.flow != Flow::None, instr, "the tile cannot be pushed in the pipe's direction");
+    PTOSIM_CHECK(!split || (a.flow == Flow::V2C ? a.lane < 2 : true), instr,
+                 "only vector sub-blocks 0 and 1 push split halves", {"subblockid", a.lane});
+    if (a.flow == Flow::C2V && split) {
+        const int32_t n = up_down(a.split) ? r : c;
+        PTOSIM_CHECK(n % 2 == 0, instr,
+                     "a split cube tile needs an even number of rows (UP_DOWN) or columns "
+                     "(LEFT_RIGHT)",
+                     {"extent", n});
+    }
+    const std::size_t image = dtype_bytes(out, static_cast<std::size_t>(rows) * cols);
+    const std::size_t per_consumer = a.flow == Flow::C2V && split ? image / 2 : image;
+    PTOSIM_CHECK(per_consumer + static_cast<std::size_t>(e.entry_offset) <= s.slot_bytes, instr,
+                 "the tile does not fit the FIFO's slot", {"tile_bytes", per_consumer},
+                 {"entry_offset", e.entry_offset}, {"slot_bytes", s.slot_bytes});
+
+    const uint32_t bit = 1u << a.lane;
+    const bool split_producers = a.flow == Flow::V2C && split;
+    uint32_t slot = 0;
+    if (e.protocol_start) {
+        sync::block_until(
+            [&] {
+                std::lock_guard<std::mutex> lock(s.mutex);
+                const auto cur = static_cast<uint32_t>(s.next_producer_slot);
+                Slot& sl = s.slots[cur];
+                if (s.occupied >= static_cast<int>(s.depth) || sl.flow != Flow::None)
+                    return false;
+                if (split_producers) {
+                    if ((s.alloc_mask[cur] & bit) != 0 || (sl.busy && s.alloc_mask[cur] == 0))
+                        return false;
+                    s.alloc_mask[cur] |= bit;
+                } else if (sl.busy) {
+                    return false;
+                }
+                sl.busy = true;
+                slot = cur;
+                return true;
+            },
+            instr, where);
+        sync::wake_all();
+        e.tile_index = static_cast<int>(slot);
+        e.sub_tile_index = static_cast<int>(a.lane);
+    } else {
+        slot = static_cast<uint32_t>(e.tile_index) % s.depth;
+        ++e.tile_index;
+    }
+
+    MoveSpec m;
+    m.rows = r;
+    m.cols = c;
+    m.dst_row = row0;
+    m.dst_col = col0;
+    m.relu = a.convert.relu;
+    m.mode = a.convert.mode;
+    m.scalar = a.convert.scalar;
+    m.words = a.convert.words;
+    ops::tmove(instr, image_view(slot_base(s, p, slot, e.entry_offset), out, rows, cols), src, m);
+
+    if (!e.protocol_end)
+        return;
+    sync::update([&] {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        if (split_producers) {
+            s.done_mask[slot] |= bit;
+            if (s.done_mask[slot] != 3u)
+                return;  // published when the other half is in
+            s.done_mask[slot] = 0;
+            s.alloc_mask[slot] = 0;
+        }
+        Slot& sl = s.slots[slot];
+        sl.flow = a.flow;
+        sl.remaining = a.flow == Flow::C2V && split ? 2u : 1u;
+        sl.claimed = 0;
+        sl.dtype = out;
+        sl.rows = rows;
+        sl.cols = cols;
+        s.next_producer_slot = static_cast<int>((slot + 1) % s.depth);
+        ++s.occupied;
+    });
+}
+
+void pop(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const TileView& dst, const PopArgs& a,
+         const std::source_location& where) {
+    const hazards::Pipe pipe = p.gm != nullptr       ? hazards::Pipe::MTE2
+                               : a.flow == Flow::V2C ? hazards::Pipe::MTE1
+                                                     : hazards::Pipe::V;
+    hazards::Scope hz(instr, pipe);
+    if (a.receives_data)
+        hz.write(dst);
+    validate::tile(dst, instr, "dst");
+    PTOSIM_CHECK(a.flow != Flow::None, instr, "the tile cannot be popped in the pipe's direction");
+    PTOSIM_CHECK(a.flow == Flow::V2C || a.lane < 2, instr, "only vector sub-blocks 0 and 1 pop",
+                 {"subblockid", a.lane});
+
+    const uint32_t bit = a.flow == Flow::V2C ? 1u : 1u << a.lane;
+    const int q = queue_of(a.flow, a.lane);
+    uint32_t slot = 0;
+    Slot meta;
+    if (e.protocol_start) {
+        sync::block_until(
+            [&] {
+                std::lock_guard<std::mutex> lock(s.mutex);
+                int& cursor =
+                    a.flow == Flow::V2C ? s.next_v2c_consumer_slot : s.next_consumer_slots_by_lane[a.lane];
+                for (uint32_t k = 0; k < s.depth; ++k) {
+                    const uint32_t i = (static_cast<uint32_t>(cursor) + k) % s.depth;
+                    Slot& sl = s.slots[i];
+                    if (sl.flow != a.flow || (sl.claimed & bit) != 0)
+                        continue;
+                    // The first of several NO_SPLIT sub-blocks sets how many release the slot.
+                    if (sl.claimed == 0 && a.lanes > 1)
+                        sl.remaining = a.lanes;
+                    sl.claimed |= bit;
+                    s.queues[static_cast<std::size_t>(q) * s.depth +
+                             static_cast<std::size_t>(s.queue_len[q])] = static_cast<int>(i);
+                    count_popped(s, q, 1);
+                    cursor = static_cast<int>((i + 1) % s.depth);
+                    if (a.flow == Flow::C2V && a.lane == 0)
+                        s.next_c2v_consumer_slot = cursor;
+                    slot = i;
+                    meta = sl;
+                    return true;
+                }
+                return false;
+            },
+            instr, where);
+        sync::wake_all();
+        e.tile_index = static_cast<int>(slot);
+        e.sub_tile_index = static_cast<int>(a.lane);
+        e.last_flow = a.flow;
+    } else {
+        slot = static_cast<uint32_t>(e.tile_index) % s.depth;
+        ++e.tile_index;
+    }
+    if (!a.receives_data)
+        return;
+
+    const int32_t r = dst.valid_rows, c = dst.valid_cols;
+    const bool split = a.flow == Flow::C2V && splits(a.split);
+    int32_t rows = r, cols = c, row0 = 0, col0 = 0;
+    if (split) {
+        if (up_down(a.split)) {
+            rows = 2 * r;
+            row0 = static_cast<int32_t>(a.lane) * r;
+        } else {
+            cols = 2 * c;
+            col0 = static_cast<int32_t>(a.lane) * c;
+        }
+    }
+    if (meta.flow != Flow::None) {
+        // The pushed image decides the layout of the slot; the popped tile must be its share of it.
+        PTOSIM_CHECK(meta.dtype == dst.dtype, instr, "the tile's element type differs from the pushed tile's",
+                     {"dst", dtype_cpp_name(dst.dtype)}, {"pushed", dtype_cpp_name(meta.dtype)});
+        PTOSIM_CHECK(row0 + r <= meta.rows && col0 + c <= meta.cols &&
+                         (!split || (rows == meta.rows && cols == meta.cols)),
+                     instr, "the tile does not match the pushed tile's shape", {"dst.validRow", r},
+                     {"dst.validCol", c}, {"pushed.rows", meta.rows}, {"pushed.cols", meta.cols});
+        rows = meta.rows;
+        cols = meta.cols;
+    }
+    const std::size_t per_consumer = dtype_bytes(dst.dtype, static_cast<std::size_t>(r) * c);
+    PTOSIM_CHECK(per_consumer + static_cast<std::size_t>(e.entry_offset) <= s.slot_bytes, instr,
+                 "the tile does not fit the FIFO's slot", {"tile_bytes", per_consumer},
+                 {"entry_offset", e.entry_offset}, {"slot_bytes", s.slot_bytes});
+    MoveSpec m;
+    m.rows = r;
+    m.cols = c;
+    m.src_row = row0;
+    m.src_col = col0;
+    ops::tmove(instr, dst, image_view(slot_base(s, p, slot, e.entry_offset), dst.dtype, rows, cols), m);
+}
+
+void free(const char* instr, State& s, const PipeInfo& p, Endpoint& e, Flow flow, uint32_t lane,
+          const std::source_location& where) {
+    (void)where;
+    const hazards::Pipe pipe = p.gm != nullptr     ? hazards::Pipe::MTE2
+                               : flow == Flow::V2C ? hazards::Pipe::MTE1
+                                                   : hazards::Pipe::V;
+    hazards::Scope hz(instr, pipe);
+    if (!e.protocol_end)
+        return;
+    bool released = false;
+    int chosen = -1;
+    sync::update([&] {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        int q = -1;
+        if (flow != Flow::None) {
+            q = queue_of(flow, lane);
+        } else if (lane < 2) {
+            const bool vec = s.queue_len[lane] > 0, cube = s.queue_len[kCubeQueue] > 0;
+            if (vec && cube)
+                q = queue_of(e.last_flow == Flow::None ? Flow::C2V : e.last_flow, lane);
+            else if (vec || cube)
+                q = vec ? static_cast<int>(lane) : kCubeQueue;
+        }
+        if (q < 0 || (q < 2 && lane >= 2) || s.queue_len[q] == 0)
+            return;
+        int* entries = s.queues + static_cast<std::size_t>(q) * s.depth;
+        const auto i = static_cast<uint32_t>(entries[0]);
+        for (int k = 1; k < s.queue_len[q]; ++k)
+            entries[k - 1] = entries[k];
+        count_popped(s, q, -1);
+        Slot& sl = s.slots[i];
+        if (sl.remaining > 1) {
+            --sl.remaining;
+        } else {
+            sl = Slot{};
+            --s.occupied;
+        }
+        chosen = static_cast<int>(i);
+        released = true;
+    });
+    PTOSIM_CHECK(released, instr, "no popped slot to release: TFREE without a matching TPOP",
+                 {"subblockid", lane});
+    e.tile_index = chosen;
+}
+
+}  // namespace ptosim::fifo

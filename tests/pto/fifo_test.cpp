@@ -1,0 +1,240 @@
+// TPipe / TPUSH / TPOP / TFREE (docs/fifo.md): data through local and GM FIFOs, splits between the two vector
+// sub-blocks, blocking producers and consumers on threads of launch_cores, and the run-time errors.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "pto/pto-inst.hpp"
+#include "ptosim/core/check.hpp"
+#include "ptosim/runtime/launch.hpp"
+
+using namespace pto;
+
+namespace {
+
+// The value the producer writes at (r, c) of iteration it: unique per element and iteration.
+float value(int it, int r, int c) {
+    return static_cast<float>(it * 10000 + r * 100 + c);
+}
+
+template <typename TileT>
+void fill(TileT& t, int it) {
+    for (int r = 0; r < static_cast<int>(t.GetValidRow()); ++r)
+        for (int c = 0; c < static_cast<int>(t.GetValidCol()); ++c)
+            t.data()[GetTileElementOffset<TileT>(r, c)] = value(it, r, c);
+}
+
+// True when t(r, c) == value(it, r + r0, c + c0) for every valid element.
+template <typename TileT>
+bool holds(const TileT& t, int it, int r0 = 0, int c0 = 0) {
+    for (int r = 0; r < static_cast<int>(t.GetValidRow()); ++r)
+        for (int c = 0; c < static_cast<int>(t.GetValidCol()); ++c)
+            if (t.data()[GetTileElementOffset<TileT>(r, c)] != value(it, r + r0, c + c0))
+                return false;
+    return true;
+}
+
+std::string check_message(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const ptosim::CheckError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+struct FifoTest : ::testing::Test {
+    void TearDown() override { cpu_sim::reset_execution_context(); }
+};
+
+TEST_F(FifoTest, CubeToVectorSingleThreadKeepsOrderAcrossWrapAround) {
+    using Acc = TileAcc<float, 16, 16>;
+    using Vec = Tile<TileType::Vec, float, 16, 16>;
+    using Pipe = TPipe<1, DIR_C2V, sizeof(float) * 256, 2>;
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(nullptr, 0, 0);
+    Acc acc;
+    Vec vec;
+    TASSIGN(acc, 0);
+    TASSIGN(vec, 0);
+    for (int it = 0; it < 5; ++it) {
+        fill(acc, it);
+        TPUSH<Pipe, Acc, TILE_NO_SPLIT>(pipe, acc);
+        TPOP<Pipe, Vec, TILE_NO_SPLIT>(pipe, vec);
+        EXPECT_TRUE(holds(vec, it)) << it;
+        TFREE<Pipe, TILE_NO_SPLIT>(pipe);
+    }
+    EXPECT_EQ(Pipe::GetSharedState().occupied, 0);
+}
+
+TEST_F(FifoTest, ProducerAndConsumerOnLaunchedCoresWithMorePushesThanSlots) {
+    using Acc = TileAcc<float, 16, 32>;
+    using Vec = Tile<TileType::Vec, float, 16, 32>;
+    using Pipe = TPipe<2, DIR_C2V, sizeof(float) * 512, 3>;
+    constexpr int kIters = 11;
+    Pipe::reset_for_cpu_sim();
+    std::atomic<int> good{0};
+    // Sub-block 2 plays the cube; sub-block 0 the vector consumer; sub-block 1 idles.
+    ptosim::launch_cores(1, 3, [&] {
+        const auto sub = get_subblockid();
+        Pipe pipe(nullptr, 0, 0);
+        if (sub == 2) {
+            cpu_sim::ScopedExecutionContext cube(0, 0, 1);
+            Acc acc;
+            TASSIGN(acc, 0);
+            for (int it = 0; it < kIters; ++it) {
+                fill(acc, it);
+                TPUSH<Pipe, Acc, TILE_NO_SPLIT>(pipe, acc);
+            }
+        } else if (sub == 0) {
+            Vec vec;
+            TASSIGN(vec, 0x1000);
+            for (int it = 0; it < kIters; ++it) {
+                TPOP<Pipe, Vec, TILE_NO_SPLIT>(pipe, vec);
+                good += holds(vec, it) ? 1 : 0;
+                TFREE<Pipe, TILE_NO_SPLIT>(pipe);
+            }
+        }
+    });
+    EXPECT_EQ(good.load(), kIters);
+    EXPECT_EQ(Pipe::GetSharedState().occupied, 0);
+}
+
+template <TileSplitAxis Split>
+void split_to_two_subblocks() {
+    using Acc = TileAcc<float, 16, 32>;
+    constexpr int kR = Split == TILE_UP_DOWN ? 8 : 16, kC = Split == TILE_LEFT_RIGHT ? 16 : 32;
+    using Vec = Tile<TileType::Vec, float, kR, kC>;
+    using Pipe = TPipe<3 + Split, DIR_C2V, sizeof(float) * kR * kC, 2>;
+    constexpr int kIters = 5;
+    Pipe::reset_for_cpu_sim();
+    std::atomic<int> good{0};
+    ptosim::launch_cores(1, 3, [&] {
+        const auto sub = static_cast<int>(get_subblockid());
+        Pipe pipe(nullptr, 0, 0);
+        if (sub == 2) {
+            cpu_sim::ScopedExecutionContext cube(0, 0, 1);
+            Acc acc;
+            TASSIGN(acc, 0);
+            for (int it = 0; it < kIters; ++it) {
+                fill(acc, it);
+                TPUSH<Pipe, Acc, Split>(pipe, acc);
+            }
+            return;
+        }
+        cpu_sim::ScopedExecutionContext lane(0, static_cast<uint32_t>(sub), 2);
+        Vec vec;
+        TASSIGN(vec, 0);
+        for (int it = 0; it < kIters; ++it) {
+            TPOP<Pipe, Vec, Split>(pipe, vec);
+            good +=
+                holds(vec, it, Split == TILE_UP_DOWN ? sub * kR : 0, Split == TILE_LEFT_RIGHT ? sub * kC : 0);
+            TFREE<Pipe, Split>(pipe);
+        }
+    });
+    EXPECT_EQ(good.load(), 2 * kIters);
+}
+
+TEST_F(FifoTest, SplitUpDownGivesEachSubBlockItsHalf) {
+    split_to_two_subblocks<TILE_UP_DOWN>();
+}
+TEST_F(FifoTest, SplitLeftRightGivesEachSubBlockItsHalf) {
+    split_to_two_subblocks<TILE_LEFT_RIGHT>();
+}
+
+TEST_F(FifoTest, VectorHalvesAssembleTheCubeTile) {
+    using Vec = Tile<TileType::Vec, float, 8, 16>;
+    using Mat = Tile<TileType::Mat, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 512>;
+    using Pipe = TPipe<9, DIR_V2C, sizeof(float) * 256, 2>;
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(nullptr, 0, 0);
+    Vec half;
+    Mat mat;
+    TASSIGN(half, 0);
+    TASSIGN(mat, 0);
+    for (uint32_t lane = 0; lane < 2; ++lane) {
+        cpu_sim::ScopedExecutionContext ctx(0, lane, 2);
+        for (int r = 0; r < 8; ++r)
+            for (int c = 0; c < 16; ++c)
+                half.data()[r * 16 + c] = value(0, r + 8 * static_cast<int>(lane), c);
+        TPUSH<Pipe, Vec, TILE_UP_DOWN>(pipe, half);
+        EXPECT_EQ(Pipe::GetSharedState().occupied, static_cast<int>(lane));  // published with the second half
+    }
+    TPOP<Pipe, Mat, TILE_UP_DOWN>(pipe, mat);
+    EXPECT_TRUE(holds(mat, 0));  // through the Nz layout of the L1 tile
+    TFREE<Pipe, TILE_UP_DOWN>(pipe);
+}
+
+TEST_F(FifoTest, FixpipeFormConvertsToHalf) {
+    using Acc = TileAcc<float, 16, 16>;
+    using Vec = Tile<TileType::Vec, half, 16, 16>;
+    using Pipe = TPipe<10, DIR_C2V, sizeof(half) * 256, 2>;
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(nullptr, 0, 0);
+    Acc acc;
+    Vec vec;
+    TASSIGN(acc, 0);
+    TASSIGN(vec, 0);
+    for (int i = 0; i < 256; ++i)
+        acc.data()[GetTileElementOffset<Acc>(i / 16, i % 16)] = 0.5f * static_cast<float>(i) + 0.25f;
+    TPUSH<Pipe, Acc, FixpipeParams<LayoutMode_t::NZ2ND, QuantMode_t::F322F16>>(pipe, acc);
+    TPOP<Pipe, Vec, TILE_NO_SPLIT>(pipe, vec);
+    for (int i = 0; i < 256; ++i)
+        EXPECT_EQ(static_cast<float>(vec.data()[i]), 0.5f * static_cast<float>(i) + 0.25f) << i;
+    TFREE<Pipe, TILE_NO_SPLIT>(pipe);
+}
+
+TEST_F(FifoTest, TileLargerThanTheSlotIsAnError) {
+    using Acc = TileAcc<float, 16, 16>;
+    using Pipe = TPipe<11, DIR_C2V, 512, 2>;  // half the tile
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(nullptr, 0, 0);
+    Acc acc;
+    TASSIGN(acc, 0);
+    const std::string msg = check_message([&] { TPUSH<Pipe, Acc, TILE_NO_SPLIT>(pipe, acc); });
+    EXPECT_NE(msg.find("TPUSH: the tile does not fit the FIFO's slot"), std::string::npos) << msg;
+    EXPECT_EQ(Pipe::GetSharedState().occupied, 0);
+}
+
+TEST_F(FifoTest, PoppingAnotherElementTypeIsAnError) {
+    using Acc = TileAcc<float, 16, 16>;
+    using Vec = Tile<TileType::Vec, int32_t, 16, 16>;
+    using Pipe = TPipe<12, DIR_C2V, 1024, 2>;
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(nullptr, 0, 0);
+    Acc acc;
+    Vec vec;
+    TASSIGN(acc, 0);
+    TASSIGN(vec, 0);
+    TPUSH<Pipe, Acc, TILE_NO_SPLIT>(pipe, acc);
+    const std::string msg = check_message([&] { TPOP<Pipe, Vec, TILE_NO_SPLIT>(pipe, vec); });
+    EXPECT_NE(msg.find("TPOP: the tile's element type differs from the pushed tile's"), std::string::npos)
+        << msg;
+}
+
+TEST_F(FifoTest, FreeWithoutPopIsAnError) {
+    using Pipe = TPipe<13, DIR_C2V, 1024, 2>;
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(nullptr, 0, 0);
+    const std::string msg = check_message([&] { TFREE<Pipe, TILE_NO_SPLIT>(pipe); });
+    EXPECT_NE(msg.find("TFREE: no popped slot to release"), std::string::npos) << msg;
+}
+
+TEST_F(FifoTest, PopThatCanNeverBeServedFailsInsteadOfHanging) {
+    using Vec = Tile<TileType::Vec, float, 16, 16>;
+    using Pipe = TPipe<14, DIR_C2V, 1024, 2>;
+    Pipe::reset_for_cpu_sim();
+    std::string msg;
+    ptosim::launch_cores(1, 1, [&] {
+        Pipe pipe(nullptr, 0, 0);
+        Vec vec;
+        TASSIGN(vec, 0);
+        msg = check_message([&] { TPOP<Pipe, Vec, TILE_NO_SPLIT>(pipe, vec); });
+    });
+    EXPECT_NE(msg.find("TPOP"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("site="), std::string::npos) << msg;
+}
+
+}  // namespace
