@@ -15,6 +15,7 @@ namespace {
 
 // One blocked wait, on its thread's stack while it waits.
 struct Waiter {
+    const std::function<bool()>* ready;  // its condition, evaluated under the wait lock
     const char* instruction;
     std::source_location where;
     ExecContext context;
@@ -84,6 +85,16 @@ std::chrono::milliseconds implicit_timeout() {
     return t;
 }
 
+// A wait that was woken but has not yet run still counts as blocked: before declaring a deadlock, the
+// declaring thread evaluates the other waits' conditions (under the wait lock, as their own threads would).
+// One that holds will make progress once its thread runs, so there is no deadlock yet.
+bool someone_can_proceed(const State& s) {
+    for (const Waiter* w : s.waiters)
+        if ((*w->ready)())
+            return true;
+    return false;
+}
+
 std::string describe(const Waiter& w) {
     std::string text =
         std::string(w.instruction) + " at " + w.where.file_name() + ":" + std::to_string(w.where.line());
@@ -135,7 +146,7 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
     if (ready())
         return;
     ensure_participant(s);
-    Waiter self{instruction, where, exec_context(), false, {}};
+    Waiter self{&ready, instruction, where, exec_context(), false, {}};
     s.waiters.push_back(&self);
     ++s.blocked;
     for (;;) {
@@ -149,6 +160,10 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
             s.wake.wait(lock);
             continue;
         }
+        if (someone_can_proceed(s)) {  // woken, not yet running: it wakes the others when it ends or waits
+            s.wake.wait(lock);
+            continue;
+        }
         if (s.implicit == 0) {  // every participant is known: nothing can ever wake anyone
             declare_deadlock(s);
             continue;
@@ -159,7 +174,8 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
             continue;
         }
         const uint64_t epoch = s.epoch;
-        if (!s.wake.wait_for(lock, timeout, [&] { return s.epoch != epoch; }) && everyone_blocked(s))
+        if (!s.wake.wait_for(lock, timeout, [&] { return s.epoch != epoch; }) && everyone_blocked(s) &&
+            !someone_can_proceed(s))
             declare_deadlock(s);
     }
     std::erase(s.waiters, &self);
