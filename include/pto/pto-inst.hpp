@@ -4,6 +4,7 @@
 #pragma once
 
 #include "acl/acl.h"
+#include "pto/comm/pto_comm_inst.hpp"
 #include "pto/common/constants.hpp"
 #include "pto/common/cpu_stub.hpp"
 #include "pto/common/event.hpp"

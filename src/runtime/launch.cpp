@@ -107,6 +107,46 @@ void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function
     error.rethrow();
 }
 
+namespace {
+struct RankContext {
+    uint32_t rank = 0;
+    uint32_t nranks = 1;
+};
+thread_local RankContext t_rank;
+}  // namespace
+
+uint32_t rank_id() {
+    return t_rank.rank;
+}
+uint32_t rank_num() {
+    return t_rank.nranks;
+}
+
+void launch_ranks(uint32_t nranks, const std::function<void(uint32_t rank)>& body) {
+    PTOSIM_CHECK(nranks >= 1 && nranks <= 4096, "launch_ranks", "the rank count must be in 1..4096",
+                 {"nranks", nranks});
+    const uint64_t cookie = exec_context().task_cookie;
+    FirstError error;
+    sync::Participants group(nranks);
+    std::vector<std::thread> threads;
+    threads.reserve(nranks);
+    for (uint32_t rank = 0; rank < nranks; ++rank) {
+        threads.emplace_back([&, rank] {
+            sync::Participant self(group);
+            t_rank = {rank, nranks};
+            try {
+                run_core({0, 1, 0, 1, cookie}, [&] { body(rank); });
+            } catch (...) {
+                error.capture();
+            }
+            t_rank = {};
+        });
+    }
+    for (auto& t : threads)
+        t.join();
+    error.rethrow();
+}
+
 uint32_t configured_core_count() {
     static const uint32_t n = [] {
         const char* v = std::getenv("PTO_CPU_SIM_NUM_CORES");

@@ -16,6 +16,7 @@ namespace {
 
 // One blocked wait, on its thread's stack while it waits.
 struct Waiter {
+    const std::function<bool()>* ready;  // its condition, evaluated under the wait lock
     const char* instruction;
     std::source_location where;
     ExecContext context;
@@ -94,6 +95,16 @@ std::chrono::milliseconds implicit_timeout() {
     return t;
 }
 
+// Before declaring a deadlock, the declaring thread also evaluates the other waits' conditions (under the wait
+// lock, as their own threads would): a condition made true by a store nobody announced with wake_all (a signal
+// a program thread writes) means progress is still possible.
+bool someone_can_proceed(const State& s) {
+    for (const Waiter* w : s.waiters)
+        if ((*w->ready)())
+            return true;
+    return false;
+}
+
 std::string describe(const Waiter& w) {
     std::string text =
         std::string(w.instruction) + " at " + w.where.file_name() + ":" + std::to_string(w.where.line());
@@ -145,7 +156,7 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
     if (ready())
         return;
     ensure_participant(s);
-    Waiter self{instruction, where, exec_context(), false, {}, UINT64_MAX};
+    Waiter self{&ready, instruction, where, exec_context(), false, {}, UINT64_MAX};
     s.waiters.push_back(&self);
     ++s.blocked;
     for (;;) {
@@ -160,6 +171,10 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
             s.wake.wait(lock);
             continue;
         }
+        if (someone_can_proceed(s)) {  // woken, not yet running: it wakes the others when it ends or waits
+            s.wake.wait(lock);
+            continue;
+        }
         if (s.implicit == 0) {  // every participant is known: nothing can ever wake anyone
             declare_deadlock(s);
             continue;
@@ -170,7 +185,8 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
             continue;
         }
         const uint64_t epoch = s.epoch;
-        if (!s.wake.wait_for(lock, timeout, [&] { return s.epoch != epoch; }) && everyone_blocked(s))
+        if (!s.wake.wait_for(lock, timeout, [&] { return s.epoch != epoch; }) && everyone_blocked(s) &&
+            !someone_can_proceed(s))
             declare_deadlock(s);
     }
     std::erase(s.waiters, &self);

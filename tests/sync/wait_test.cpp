@@ -57,6 +57,27 @@ TEST_F(Waits, OtherCoreWakesTheWait) {
     EXPECT_EQ(seen, 3);
 }
 
+// A wait that was woken but has not run yet still counts as blocked: when its waker then blocks itself, every
+// participant looks blocked, yet the woken one can proceed. That is no deadlock (many rounds make the window
+// likely to be hit).
+TEST_F(Waits, WokenWaitThatHasNotRunYetIsNoDeadlock) {
+    int ping = 0, pong = 0;
+    constexpr int kRounds = 300;
+    ptosim::launch_cores(1, 2, [&] {
+        const bool first = ptosim::exec_context().subblock_id == 0;
+        for (int round = 1; round <= kRounds; ++round) {
+            if (first) {
+                sync::update([&] { ping = round; });
+                sync::block_until([&] { return pong == round; }, "PONG");
+            } else {
+                sync::block_until([&] { return ping == round; }, "PING");
+                sync::update([&] { pong = round; });
+            }
+        }
+    });
+    EXPECT_EQ(pong, kRounds);
+}
+
 TEST_F(Waits, EveryCoreBlockedIsADeadlockNamingEachWait) {
     std::atomic<int> line{0};
     const std::string error = error_of([&] {

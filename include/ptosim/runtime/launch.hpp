@@ -1,7 +1,8 @@
 // Running a kernel on several simulated cores ("blocks"), as `kernel<<<blockDim, l2ctrl, stream>>>(args...)`
 // does on the device. Each block runs on a thread with its own on-chip buffers and sees its index through
-// get_block_idx(). launch_blocks runs the blocks on at most one thread per hardware thread, so its blocks must not
-// wait for each other; a wait that can never be satisfied is reported as a deadlock (ptosim/sync/wait.hpp).
+// get_block_idx(). launch_blocks runs the blocks on at most one thread per hardware thread, so its blocks
+// must not wait for each other; a wait that can never be satisfied is reported as a deadlock
+// (ptosim/sync/wait.hpp).
 //
 // A block may have several sub-blocks (the vector cores that share one cube core): launch_cores runs every
 // (block, sub-block) pair on a thread of its own, all at once, so that sub-blocks can wait for each other.
@@ -52,6 +53,17 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body);
 // Run body on block_dim x subblock_dim threads at once, one per (block, sub-block). Rethrows the first
 // exception a thread threw, after all have finished.
 void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function<void()>& body);
+
+// Run body on nranks threads at once, one per simulated rank (a device of its own: its own on-chip buffers
+// and hazard-checker state), as pto-isa's multi-rank tests run one process per NPU. body receives the rank
+// id, as a pto-isa kernel receives it from its communication context (hcclCtx->rankId); rank_id() /
+// rank_num() return the same inside it. Ranks may wait for each other (TWAIT): a wait no rank can satisfy
+// fails with a deadlock error (ptosim/sync/wait.hpp). Peer buffers come from symmetric windows
+// (ptosim/runtime/windows.hpp). Rethrows the first exception a rank threw, after all have finished.
+void launch_ranks(uint32_t nranks, const std::function<void(uint32_t rank)>& body);
+// The calling thread's rank and the number of ranks of its launch_ranks (0 of 1 outside one).
+uint32_t rank_id();
+uint32_t rank_num();
 
 // The number of AI cores pto-isa's CPU launcher assumes when a kernel does not say (PTO_CPU_SIM_NUM_CORES,
 // default 4).

@@ -4,11 +4,13 @@
 //
 // Every thread that takes part in a run is a participant. ptosim's launchers (launch_blocks, launch_cores,
 // launch_ranks) register their threads before any starts, so they know the whole set: when every participant
-// is blocked at once, nothing can wake any of them, and every blocked wait fails at once. Threads started by
-// the program itself (std::thread, as pto-isa's FIFO suites do) are registered at their first wait; since a
-// thread that has not waited yet is invisible, a run with such threads reports a deadlock only after every
-// known participant has been blocked, with no progress anywhere, for PTOSIM_DEADLOCK_TIMEOUT_MS milliseconds
-// (default 10000; 0 waits forever).
+// is blocked at once, nothing can wake any of them, and every blocked wait fails at once. (A wait that was
+// woken but has not run yet still counts as blocked, so the declaring thread first evaluates every blocked
+// wait's condition: one that holds means progress is still possible.) Threads started by the program itself
+// (std::thread, as pto-isa's FIFO suites do) are registered at their first wait; since a thread that has not
+// waited yet is invisible, a run with such threads reports a deadlock only after every known participant has
+// been blocked, with no progress anywhere, for PTOSIM_DEADLOCK_TIMEOUT_MS milliseconds (default 10000; 0
+// waits forever).
 //
 // One lock serves every wait: state a wait reads is changed inside update(), or changed atomically and
 // followed by wake_all(), so that no wake-up is lost. The instructions that block move whole tiles per wait,
