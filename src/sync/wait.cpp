@@ -36,9 +36,11 @@ struct State {
     std::vector<Waiter*> waiters;
 };
 
+// Never destroyed: threads that outlive static destruction (a detached signal poller, program threads still
+// running at exit) may still wake or wait.
 State& state() {
-    static State s;
-    return s;
+    static State* s = new State;
+    return *s;
 }
 
 thread_local bool t_participant = false;
