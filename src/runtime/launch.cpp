@@ -56,7 +56,8 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     if (block_dim == 1) {
         sync::Participants group(1);
         sync::Participant self(group);
-        run_core({0, 1, 0, 1, exec_context().task_cookie}, body);
+        LaunchShared shared;
+        run_core({0, 1, 0, 1, exec_context().task_cookie, &shared}, body);
         return;
     }
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -65,11 +66,13 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     std::atomic<uint32_t> next{0};
     FirstError error;
     sync::Participants group(workers);
+    LaunchShared shared;
+    shared.threads = workers;
     auto work = [&] {
         sync::Participant self(group);
         for (uint32_t b = next.fetch_add(1); b < block_dim; b = next.fetch_add(1)) {
             try {
-                run_core({b, block_dim, 0, 1, cookie}, body);
+                run_core({b, block_dim, 0, 1, cookie, &shared}, body);
             } catch (...) {
                 error.capture();
             }
@@ -90,13 +93,16 @@ void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function
     const uint64_t cookie = exec_context().task_cookie;
     FirstError error;
     sync::Participants group(cores);
+    LaunchShared shared;
+    shared.threads = cores;
     std::vector<std::thread> threads;
     threads.reserve(cores);
     for (uint32_t core = 0; core < cores; ++core) {
         threads.emplace_back([&, core] {
             sync::Participant self(group);
             try {
-                run_core({core / subblock_dim, block_dim, core % subblock_dim, subblock_dim, cookie}, body);
+                run_core({core / subblock_dim, block_dim, core % subblock_dim, subblock_dim, cookie, &shared},
+                         body);
             } catch (...) {
                 error.capture();
             }

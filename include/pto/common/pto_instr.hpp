@@ -17,6 +17,7 @@
 #include "pto/instr/rearrange.hpp"
 #include "pto/instr/reduce.hpp"
 #include "pto/instr/sort.hpp"
+#include "pto/instr/syncall.hpp"
 #include "pto/instr/tassign.hpp"
 #include "pto/instr/tcmp.hpp"
 #include "pto/instr/tcvt.hpp"

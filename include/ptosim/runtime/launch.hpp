@@ -17,6 +17,13 @@
 
 namespace ptosim {
 
+// What the cores of one launch share: the arrivals of SYNCALL's hardware barrier, and how many threads run
+// the launch's cores (a barrier needs every participant running at once).
+struct LaunchShared {
+    int32_t barrier_arrivals = 0;  // accessed through std::atomic_ref
+    uint32_t threads = 1;
+};
+
 // What the running kernel code sees of its launch (per thread; block 0 of 1, sub-block 0 of 1 outside one).
 struct ExecContext {
     uint32_t block_idx = 0;
@@ -24,6 +31,7 @@ struct ExecContext {
     uint32_t subblock_id = 0;
     uint32_t subblock_dim = 1;
     uint64_t task_cookie = 0;
+    LaunchShared* launch = nullptr;  // null outside a launch
 };
 ExecContext& exec_context();
 
