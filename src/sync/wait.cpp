@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/runtime/launch.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace ptosim::sync {
 
@@ -20,8 +22,9 @@ struct Waiter {
     const char* instruction;
     std::source_location where;
     ExecContext context;
-    bool failed = false;                  // set when a deadlock was declared while this wait was blocked
-    std::string others;                   // the other waits blocked at that moment
+    const void* caller;   // the intrinsic's call site (its return address), when the wait is inside one
+    bool failed = false;  // set when a deadlock was declared while this wait was blocked
+    std::string others;   // the other waits blocked at that moment
     uint64_t checked_epoch = UINT64_MAX;  // the epoch at which ready() last returned false
 };
 
@@ -97,9 +100,9 @@ std::chrono::milliseconds implicit_timeout() {
     return t;
 }
 
-// Before declaring a deadlock, the declaring thread also evaluates the other waits' conditions (under the wait
-// lock, as their own threads would): a condition made true by a store nobody announced with wake_all (a signal
-// a program thread writes) means progress is still possible.
+// Before declaring a deadlock, the declaring thread also evaluates the other waits' conditions (under the
+// wait lock, as their own threads would): a condition made true by a store nobody announced with wake_all (a
+// signal a program thread writes) means progress is still possible.
 bool someone_can_proceed(const State& s) {
     for (const Waiter* w : s.waiters)
         if ((*w->ready)())
@@ -107,9 +110,18 @@ bool someone_can_proceed(const State& s) {
     return false;
 }
 
+// Where a wait is: its source location, and, when that is inside one of ptosim's intrinsic headers (an
+// intrinsic that takes trailing events cannot take a defaulted source location), the intrinsic's call site.
+std::string site_of(const std::source_location& where, const void* caller) {
+    std::string text = std::string(where.file_name()) + ":" + std::to_string(where.line());
+    if (caller != nullptr &&
+        std::string_view(where.file_name()).find("include/pto/") != std::string_view::npos)
+        text += ", called from " + hazards::describe(hazards::Location{nullptr, 0, caller});
+    return text;
+}
+
 std::string describe(const Waiter& w) {
-    std::string text =
-        std::string(w.instruction) + " at " + w.where.file_name() + ":" + std::to_string(w.where.line());
+    std::string text = std::string(w.instruction) + " at " + site_of(w.where, w.caller);
     if (w.context.block_num > 1 || w.context.subblock_dim > 1)
         text += " (block " + std::to_string(w.context.block_idx) + ", sub-block " +
                 std::to_string(w.context.subblock_id) + ")";
@@ -158,7 +170,8 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
     if (ready())
         return;
     ensure_participant(s);
-    Waiter self{&ready, instruction, where, exec_context(), false, {}, UINT64_MAX};
+    Waiter self{&ready, instruction, where,     exec_context(), hazards::Site::call_site(),
+                false,  {},          UINT64_MAX};
     s.waiters.push_back(&self);
     ++s.blocked;
     for (;;) {
@@ -198,7 +211,7 @@ void block_until(const std::function<bool()>& ready, const char* instruction,
     lock.unlock();
     PTOSIM_CHECK(false, instruction,
                  "deadlock: every thread of the run is blocked, so this wait can never be satisfied",
-                 {"site", std::string(where.file_name()) + ":" + std::to_string(where.line())},
+                 {"site", site_of(where, self.caller)},
                  {"also blocked", self.others.empty() ? std::string("none") : self.others});
 }
 

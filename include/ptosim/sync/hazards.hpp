@@ -128,19 +128,28 @@ int next_event_id(int src, int dst);
 class Site {
   public:
     explicit Site(const void* return_address) : active_(enabled()) {
+        if (t_call_depth++ == 0)
+            t_call_site = return_address;
         if (active_)
             enter(return_address);
     }
     ~Site() {
+        if (--t_call_depth == 0)
+            t_call_site = nullptr;
         if (active_)
             leave();
     }
+    // The return address of the outermost intrinsic the calling thread is in (null outside one), kept whether
+    // or not the checker is on: blocking waits name it in their deadlock errors.
+    static const void* call_site() { return t_call_site; }
     Site(const Site&) = delete;
     Site& operator=(const Site&) = delete;
 
   private:
     static void enter(const void* return_address);
     static void leave();
+    static inline thread_local const void* t_call_site = nullptr;
+    static inline thread_local int t_call_depth = 0;
     bool active_;
 };
 
