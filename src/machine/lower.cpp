@@ -91,6 +91,16 @@ class Lowering {
                 const Binding& b = bindings_[arg_binding_.at(t.name)];
                 t.index = static_cast<uint8_t>(arg_pushes_[b.hand] - b.seq + 1);
             }
+            // The inputs' loads come first: their data is the state before the first statement.
+            for (const TileInit& t : r.value.tiles) {
+                Step load;
+                load.kind = Step::Kind::Load;
+                load.hand = t.hand;
+                load.index = t.index;
+                load.loc = t.loc;
+                r.value.steps.push_back(load);
+            }
+            r.value.steps.insert(r.value.steps.end(), syncs_.begin(), syncs_.end());
             for (const auto& [name, id] : current_) {
                 const Binding& b = bindings_[id];
                 if (b.kind == Binding::Kind::Tile)
@@ -143,6 +153,7 @@ class Lowering {
                     break;
                 case StmtKind::Arg:
                 case StmtKind::Dump:
+                case StmtKind::Sync:
                     break;
             }
         }
@@ -222,6 +233,7 @@ class Lowering {
         init.bytes = std::move(*bytes);
         init.data = s.data;
         init.name = b.name;
+        init.loc = linx::Loc{s.loc.line, s.loc.col, 0, 0};
         out.tiles.push_back(std::move(init));
     }
 
@@ -284,6 +296,23 @@ class Lowering {
             case StmtKind::Dump:
                 out.dumps.push_back(s.dump);
                 return;
+            case StmtKind::Sync: {
+                // No Linx block: a step before the next block (record_event / wait_event are the set and the
+                // wait of their op types' pipes, as PTOAS lowers them).
+                Step st;
+                st.kind =
+                    s.sync.kind == pto_as::SyncKind::Barrier ? Step::Kind::Barrier
+                    : s.sync.kind == pto_as::SyncKind::SetFlag || s.sync.kind == pto_as::SyncKind::RecordEvent
+                        ? Step::Kind::SetFlag
+                        : Step::Kind::WaitFlag;
+                st.before = out.blocks.size();
+                st.src = s.sync.src;
+                st.dst = s.sync.dst;
+                st.event = s.sync.event;
+                st.loc = linx::Loc{s.loc.line, s.loc.col, 0, 0};
+                syncs_.push_back(st);
+                return;
+            }
             case StmtKind::Op:
                 op(s, i, out);
                 return;
@@ -632,6 +661,7 @@ class Lowering {
     std::array<uint64_t, Machine::kHands> arg_pushes_{};
     std::array<std::vector<std::size_t>, Machine::kHands> in_hand_;
     std::size_t next_reg_ = 0;
+    std::vector<Step> syncs_;  // the synchronisation statements' steps, in program order
 };
 
 }  // namespace

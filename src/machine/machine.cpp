@@ -11,6 +11,7 @@
 #include "ptosim/isa/profile.hpp"
 #include "ptosim/machine/views.hpp"
 #include "ptosim/ops/execute.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace ptosim::machine {
 
@@ -90,7 +91,9 @@ uint32_t size_class_bytes(std::size_t n) {
     return n <= s ? s : 0;
 }
 
-Machine::Machine(Options opts) : opts_(std::move(opts)) {}
+Machine::Machine(Options opts)
+    : opts_(std::move(opts)),
+      file_(hazards::intern(opts_.source_name.empty() ? std::string_view("<program>") : opts_.source_name)) {}
 
 void Machine::place(Hand h, unsigned index, const TileShape& shape, uint32_t size,
                     std::span<const std::byte> bytes) {
@@ -146,7 +149,35 @@ std::size_t Machine::live_bytes() const {
     return n;
 }
 
-RunResult Machine::run(std::span<const linx::Block> blocks) {
+void Machine::run_step(const Step& s, std::vector<std::vector<std::byte>>& global) const {
+    const hazards::Location where{file_, s.loc.line, nullptr};
+    switch (s.kind) {
+        case Step::Kind::SetFlag:
+            hazards::set_flag(s.src, s.dst, s.event, where);
+            return;
+        case Step::Kind::WaitFlag:
+            hazards::wait_flag(s.src, s.dst, s.event, where);
+            return;
+        case Step::Kind::Barrier:
+            hazards::pipe_barrier(s.src, where);
+            return;
+        case Step::Kind::Load: {
+            // The input's data stands in for global memory: the load reads it there and writes the entry, on
+            // MTE2 as a TLOAD does.
+            const Entry& e = entry(s.hand, s.index);
+            if (!e.written())
+                return;
+            global.emplace_back(e.data.get(), e.data.get() + e.size);
+            const hazards::Site site(where);
+            hazards::Scope scope("TLOAD", hazards::Pipe::MTE2);
+            scope.read(global.back().data(), e.size);
+            scope.write(e.data.get(), e.size);
+            return;
+        }
+    }
+}
+
+RunResult Machine::run(std::span<const linx::Block> blocks, std::span<const Step> steps) {
     RunResult r;
     if (live_bytes() > kMaxSize) {
         Fault f;
@@ -156,15 +187,41 @@ RunResult Machine::run(std::span<const linx::Block> blocks) {
         r.fault = std::move(f);
         return r;
     }
+    // The run is one simulated core to the hazard checker and the timeline.
+    const bool hooks = hazards::enabled();
+    if (hooks)
+        hazards::begin_core();
+    // The loads' sources, kept until the run ends so that no block's destination reuses their addresses (the
+    // checker would take that for the same bytes).
+    std::vector<std::vector<std::byte>> global;
+    std::size_t next = 0;
+    const auto steps_before = [&](std::size_t block) {
+        for (; next < steps.size() && steps[next].before <= block; ++next)
+            if (hooks)
+                run_step(steps[next], global);
+    };
     for (std::size_t i = 0; i < blocks.size(); ++i) {
+        steps_before(i);
         if (opts_.trace)
             opts_.trace(i, blocks[i]);
-        if (auto f = step(blocks[i], i)) {
+        std::optional<Fault> f;
+        {
+            // Each instruction is reported at its block's line (a binary's blocks have none).
+            const hazards::Site site(
+                hazards::Location{blocks[i].loc.line ? file_ : nullptr, blocks[i].loc.line, nullptr});
+            f = step(blocks[i], i);
+        }
+        if (f) {
+            if (hooks)
+                hazards::begin_core();  // the checker forgets the faulted run (no report of its flags)
             r.fault = std::move(f);
             return r;
         }
         ++r.executed;
     }
+    steps_before(blocks.size());
+    if (hooks)
+        hazards::end_core();
     return r;
 }
 

@@ -7,6 +7,7 @@
 #include "ptosim/asm/printer.hpp"
 #include "ptosim/machine/data.hpp"
 #include "ptosim/pto_as/printer.hpp"
+#include "ptosim/pto_as/sync.hpp"
 
 namespace ptosim::machine {
 
@@ -187,7 +188,7 @@ void init(Machine& m, const Loaded& p) {
         m.place(t.hand, t.index, t.shape, t.size, t.bytes);
     for (const pto_as::RegInit& r : p.regs)
         m.set_reg(r.reg, r.bits);
-    m.load(p.blocks);
+    m.load(p.blocks, p.steps);
 }
 
 std::optional<linx::TileRef> resolve(const Loaded& p, std::string_view name, std::string* why) {
@@ -253,7 +254,29 @@ std::string print_linx(const Loaded& p) {
             out += std::string("  # ") + dump.name;
         out += "\n";
     }
-    out += linx::print(p.blocks);
+    // The synchronisation statements have no Linx encoding: comments show where they run.
+    std::size_t next = 0;
+    const auto steps_before = [&](std::size_t block) {
+        for (; next < p.steps.size() && p.steps[next].before <= block; ++next) {
+            const Step& st = p.steps[next];
+            if (st.kind == Step::Kind::Load)
+                continue;
+            pto_as::SyncSpec sync;
+            sync.kind = st.kind == Step::Kind::SetFlag    ? pto_as::SyncKind::SetFlag
+                        : st.kind == Step::Kind::WaitFlag ? pto_as::SyncKind::WaitFlag
+                                                          : pto_as::SyncKind::Barrier;
+            sync.src = st.src;
+            sync.dst = st.dst;
+            sync.event = st.event;
+            out += "# " + pto_as::print_sync(sync) +
+                   "  (no LinxISA encoding: synchronisation runs from PTO-AS only)\n";
+        }
+    };
+    for (std::size_t i = 0; i < p.blocks.size(); ++i) {
+        steps_before(i);
+        out += linx::print_block(p.blocks[i]);
+    }
+    steps_before(p.blocks.size());
     return out;
 }
 

@@ -112,6 +112,18 @@ class Lexer {
                 advance(j - start);
                 continue;
             }
+            if (c == '<') {
+                // A dialect attribute in its short form inside an operation: `<PIPE_V>`, `<EVENT_ID0>`
+                // (PTOAS prints pto.set_flag's operands so).
+                std::size_t j = i_ + 1;
+                while (j < s_.size() && s_[j] != '>' && s_[j] != '\n' && s_[j] != '<')
+                    ++j;
+                if (j >= s_.size() || s_[j] != '>' || j == i_ + 1)
+                    return fail(out, "'<' without a name and a closing '>'");
+                emit(Tok::Attr, start, j + 1 - start);
+                advance(j + 1 - start);
+                continue;
+            }
             if (c == '-' && peek(1) == '>') {
                 emit(Tok::Arrow, start, 2);
                 advance(2);

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "ptosim/pto_as/lexer.hpp"
+#include "ptosim/pto_as/sync.hpp"
 
 namespace ptosim::pto_as {
 
@@ -502,6 +503,11 @@ class StmtParser {
         if (pto)
             name.remove_prefix(4);
         s.level = pto ? Level::Ssa : Level::Sync;
+        if (pto)
+            for (const SyncKind k : {SyncKind::SetFlag, SyncKind::WaitFlag, SyncKind::RecordEvent,
+                                     SyncKind::WaitEvent, SyncKind::Barrier})
+                if (iequals(name, sync_name(k).substr(4)))
+                    return sync(s, k, m);
         if (iequals(name, "alloc_tile"))
             return alloc_tile(s, m);
         if (iequals(name, "tassign"))
@@ -728,6 +734,99 @@ class StmtParser {
         finish_attrs(s, a, m.loc);
         c_.end();
         check_kinds(s);
+        return s;
+    }
+
+    // The name inside `<NAME>`, `#pto.KIND<NAME>`, `#pto<KIND NAME>`, `"NAME"` or a bare NAME.
+    static std::optional<std::string_view> sync_operand(const Token& t, std::string_view kind) {
+        if (t.kind == Tok::Attr && t.text.starts_with("<"))
+            return t.text.substr(1, t.text.size() - 2);
+        return enum_attr_text(t, kind);
+    }
+
+    int sync_pipe(bool all_allowed) {
+        const Token& t = c_.next();
+        const auto text = sync_operand(t, "pipe");
+        const auto p = text ? pipe_from_name(*text) : std::nullopt;
+        if (!p || (*p == 6 && !all_allowed))  // PIPE_ALL: barriers only
+            fail(Status::BadPipe, t.loc,
+                 quoted(t.text) + (p ? " (a flag is between two pipes; PIPE_ALL is a barrier's)" : ""));
+        return *p;
+    }
+
+    uint8_t sync_type() {
+        const Token& t = c_.next();
+        auto text = sync_operand(t, "pipe_event_type");
+        if (!text && t.kind == Tok::Attr)
+            text = sync_operand(t, "sync_op_type");
+        const auto k = text ? sync_op_type_from_name(*text) : std::nullopt;
+        if (!k) {
+            std::string known;
+            for (const SyncOpType& o : sync_op_types())
+                known += (known.empty() ? "" : ", ") + std::string(o.name);
+            fail(Status::BadPipe, t.loc, quoted(t.text) + " is not a sync op type (" + known + ")");
+        }
+        return *k;
+    }
+
+    int sync_event() {
+        const Token& t = c_.next();
+        const auto text = sync_operand(t, "event");
+        if (text && text->size() == 9 && iequals(text->substr(0, 8), "EVENT_ID") && (*text)[8] >= '0' &&
+            (*text)[8] <= '7')
+            return (*text)[8] - '0';
+        fail(Status::BadEventId, t.loc, quoted(t.text));
+    }
+
+    // pto.set_flag[SRC, DST, EVENT] / pto.wait_flag[...] / pto.record_event[OP, OP, EVENT] /
+    // pto.wait_event[...] / pto.barrier PIPE, each with an optional dictionary of unit attributes (PTOAS
+    // marks its own barriers `{pto.auto_sync_tail_barrier}`), which is not kept.
+    Stmt sync(Stmt& s, SyncKind k, const Token& m) {
+        s.kind = StmtKind::Sync;
+        s.level = Level::Ssa;
+        s.sync.kind = k;
+        if (!s.results.empty())
+            fail(Status::ResultCountMismatch, s.results[0].loc, std::string(sync_name(k)) + " has no result");
+        if (k == SyncKind::Barrier) {
+            if (c_.done())
+                fail(Status::OperandCountMismatch, m.loc, "pto.barrier takes a pipe: pto.barrier <PIPE_ALL>");
+            s.sync.src = sync_pipe(true);
+        } else {
+            c_.expect(Tok::LBracket, "'[' and the source, the destination and the event id");
+            const bool events = k == SyncKind::RecordEvent || k == SyncKind::WaitEvent;
+            const Loc src_at = c_.loc();
+            if (events) {
+                s.sync.src_type = sync_type();
+                c_.expect(Tok::Comma, "','");
+                s.sync.dst_type = sync_type();
+                s.sync.src = sync_op_types()[s.sync.src_type].pipe;
+                s.sync.dst = sync_op_types()[s.sync.dst_type].pipe;
+            } else {
+                s.sync.src = sync_pipe(false);
+                c_.expect(Tok::Comma, "','");
+                s.sync.dst = sync_pipe(false);
+                if (s.sync.src == s.sync.dst)
+                    fail(Status::BadPipe, src_at,
+                         std::string("a flag from ") + std::string(pipe_name(s.sync.src)) +
+                             " to itself (a pipe runs in order; pto.barrier orders within one)");
+            }
+            c_.expect(Tok::Comma, "','");
+            s.sync.event = sync_event();
+            c_.expect(Tok::RBracket, "']'");
+        }
+        if (c_.accept(Tok::LBrace)) {
+            bool first = true;
+            while (!c_.accept(Tok::RBrace)) {
+                if (!first)
+                    c_.expect(Tok::Comma, "',' or '}'");
+                first = false;
+                const Token& a = c_.expect(Tok::Word, "a unit attribute");
+                if (c_.at(Tok::Equals))
+                    fail(Status::UnknownAttribute, a.loc,
+                         quoted(a.text) + " (" + std::string(sync_name(k)) + " takes unit attributes only)");
+            }
+        }
+        c_.end();
         return s;
     }
 

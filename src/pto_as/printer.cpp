@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "ptosim/pto_as/sync.hpp"
+
 namespace ptosim::pto_as {
 
 namespace {
@@ -269,6 +271,8 @@ std::string print_stmt(const Stmt& s) {
                    print_type(s.result_types[0]);
         case StmtKind::Dump:
             return std::string(".dump ") + print_dump_target(s.dump);
+        case StmtKind::Sync:
+            return print_sync(s.sync);
     }
     return "";
 }

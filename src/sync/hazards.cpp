@@ -11,6 +11,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <tuple>
 
 #include "ptosim/core/buffers.hpp"
@@ -137,6 +138,7 @@ struct Core {
     std::array<uint8_t, kSlots * kSlots> next_id{};  // automatic event ids per pipe pair
     std::vector<int> expected;  // consumer pipes of the events the next instruction takes
     const void* site = nullptr;
+    Location site_at;  // a Site given as a source location
     int site_depth = 0;
     int scope_depth = 0;
     Party current;
@@ -597,7 +599,8 @@ void event_wait(int src, int dst, int id) {
     if (!enabled() || !valid_pair(src, dst))
         return;
     auto& c = core();
-    do_wait(src, dst, id, sync_party("Event::Wait", dst, Location{nullptr, 0, c.site}));
+    do_wait(src, dst, id,
+            sync_party("Event::Wait", dst, c.site_at.file ? c.site_at : Location{nullptr, 0, c.site}));
 }
 
 int next_event_id(int src, int dst) {
@@ -615,10 +618,30 @@ void Site::enter(const void* return_address) {
         c.site = return_address;
 }
 
+void Site::enter(const Location& where) {
+    auto& c = core();
+    if (c.site_depth++ == 0) {
+        c.site = where.code;
+        c.site_at = where;
+    }
+}
+
 void Site::leave() {
     auto& c = core();
-    if (--c.site_depth == 0)
+    if (--c.site_depth == 0) {
         c.site = nullptr;
+        c.site_at = Location{};
+    }
+}
+
+const char* intern(std::string_view file) {
+    static std::mutex mutex;
+    static std::set<std::string, std::less<>> names;  // nodes never move: the pointers stay valid
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = names.find(file);
+    if (it == names.end())
+        it = names.emplace(file).first;
+    return it->c_str();
 }
 
 std::size_t Scope::read_bytes(const TileView& t) {
@@ -652,7 +675,8 @@ bool Scope::begin(std::string_view name, Pipe pipe) {
     const int p = slot(pipe);
     ++c.seq;
     c.epoch = ++c.clocks[p][p];
-    c.current = Party{std::string(name), pipe, Location{nullptr, 0, c.site}, c.seq};
+    c.current =
+        Party{std::string(name), pipe, c.site_at.file ? c.site_at : Location{nullptr, 0, c.site}, c.seq};
     c.work = timeline::Work{};
     for (const int dst : c.expected)
         if (dst != p) {

@@ -54,6 +54,12 @@ const std::vector<Case>& cases() {
         {Status::BadLiteral, ".reg a0 = 1.5\n", 1, 11, Arch::A5, "_reg"},
         {Status::BadTileName, ".tile X#1 u8 1x32\n", 1, 7},
         {Status::BadTileName, ".tile T#17 u8 1x32\n", 1, 7, Arch::A5, "_index"},
+        {Status::BadPipe, "pto.set_flag[<PIPE_MTE2>, <PIPE_VV>, <EVENT_ID0>]", 1, 27},
+        {Status::BadPipe, "pto.wait_flag[<PIPE_ALL>, <PIPE_V>, <EVENT_ID0>]", 1, 15, Arch::A5, "_all"},
+        {Status::BadPipe, "pto.set_flag[<PIPE_V>, <PIPE_V>, <EVENT_ID0>]", 1, 14, Arch::A5, "_itself"},
+        {Status::BadPipe, "pto.record_event[#pto.sync_op_type<TLOAD>, #pto.sync_op_type<TFOO>, <EVENT_ID0>]",
+         1, 44, Arch::A5, "_op_type"},
+        {Status::BadEventId, "pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID8>]", 1, 37},
         {Status::BadDataSpec, ".arg %x : !pto.tile<vec, 4x4xf32> wibble", 1, 35},
         // Meaning
         {Status::UndefinedValue, "%d0, %d1 = tinterleave %a, %b", 1, 24},

@@ -6,6 +6,7 @@
 #include "machine_test_util.hpp"
 #include "ptosim/asm/asm.hpp"
 #include "ptosim/core/diagnostic.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace {
 
@@ -260,14 +261,16 @@ TEST(Binary, RunsAsTheTextDoes) {
                        64,
                        std::vector<std::byte>(64, std::byte{0x3f}),
                        {},
-                       ""});
+                       "",
+                       {}});
     p.tiles.push_back({Hand::T,
                        2,
                        M::TileShape{DType::BF16, ptosim::Layout::row_major(2, 16), 2, 16},
                        64,
                        std::vector<std::byte>(64, std::byte{0x3f}),
                        {},
-                       ""});
+                       "",
+                       {}});
     M::init(m, p);
     const M::RunResult r = m.run();
     ASSERT_TRUE(r.ok()) << r.fault->message();
@@ -307,6 +310,96 @@ TEST(PrintLinx, ALinxProgramPrintsWithItsDirectivesAndRunsTheSame) {
     const Ran b = run_text(printed);
     EXPECT_EQ(a.bytes(Hand::M, 1), b.bytes(Hand::M, 1));
     EXPECT_EQ(a.bytes(Hand::M, 2), b.bytes(Hand::M, 2));
+}
+
+// PTO-AS synchronisation under the hazard checker: each `.arg` is a load on MTE2 at its line, each block an
+// instruction at its statement's line, and the flags order them (docs/hazards.md, "PTO-AS programs").
+namespace hz = ptosim::hazards;
+
+std::vector<hz::Report> run_checked(std::string_view text) {
+    hz::clear_reports();
+    hz::enable(true);
+    M::LoadOptions lo;
+    auto loaded = M::load_program(text, M::SourceKind::PtoAs, lo);
+    EXPECT_TRUE(loaded.ok()) << problems_text(loaded.problems);
+    M::Options o;
+    o.source_name = "kernel.pto";
+    M::Machine m(o);
+    M::init(m, loaded.value);
+    EXPECT_TRUE(m.run().ok());
+    hz::enable(false);
+    auto reports = hz::reports();
+    hz::clear_reports();
+    return reports;
+}
+
+std::string where(const hz::Party& p) {
+    return hz::describe(p.where);
+}
+
+const std::string kTile = "!pto.tile<vec, 4x16xf32>";
+const std::string kInputs = ".arg %a : " + kTile + " iota 0 1\n.arg %b : " + kTile + " fill 2\n";
+const std::string kAdd = "%c = pto.tadd %a, %b : (" + kTile + ", " + kTile + ") -> " + kTile + "\n";
+
+TEST(Hazards, AMissingLoadFlagIsReportedAtBothStatements) {
+    // Lines 1 and 2 load, line 3 adds with no flag between.
+    const auto reports = run_checked(kInputs + kAdd);
+    ASSERT_EQ(reports.size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i) {
+        const hz::Report& r = reports[i];
+        EXPECT_EQ(r.kind, hz::Kind::ReadAfterWrite) << r.text();
+        EXPECT_EQ(r.first.name, "TLOAD");
+        EXPECT_EQ(r.first.pipe, hz::Pipe::MTE2);
+        EXPECT_EQ(where(r.first), "kernel.pto:" + std::to_string(i + 1));
+        EXPECT_EQ(r.second.name, "TADD");
+        EXPECT_EQ(r.second.pipe, hz::Pipe::V);
+        EXPECT_EQ(where(r.second), "kernel.pto:3");
+    }
+}
+
+TEST(Hazards, TheFlaggedTwinIsClean) {
+    const std::string flagged = kInputs + "pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n" +
+                                "pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n" + kAdd;
+    const auto reports = run_checked(flagged);
+    for (const hz::Report& r : reports)
+        ADD_FAILURE() << r.text();
+    // PTOAS's high-level events lower to the same flag (TLOAD is MTE2, TVEC is V), and a barrier of every
+    // pipe orders everything before it.
+    EXPECT_TRUE(
+        run_checked(kInputs +
+                    "pto.record_event[#pto.sync_op_type<TLOAD>, #pto.sync_op_type<TVEC>, <EVENT_ID1>]\n" +
+                    "pto.wait_event[#pto.sync_op_type<TLOAD>, #pto.sync_op_type<TVEC>, <EVENT_ID1>]\n" + kAdd)
+            .empty());
+    EXPECT_TRUE(run_checked(kInputs + "pto.barrier #pto.pipe<PIPE_ALL>\n" + kAdd).empty());
+}
+
+TEST(Hazards, FlagMistakesAreReportedAtTheirLines) {
+    // A wait after the add orders nothing before it; the set at line 3 is never waited for... (set at 3, the
+    // add at 4, the wait for another id at 5).
+    const auto reports = run_checked(kInputs + "pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n" + kAdd +
+                                     "pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID1>]\n");
+    bool raw = false, never = false, unset = false;
+    for (const hz::Report& r : reports) {
+        if (r.kind == hz::Kind::ReadAfterWrite)
+            raw = where(r.second) == "kernel.pto:4";
+        if (r.kind == hz::Kind::WaitWithoutSet) {
+            unset = where(r.first) == "kernel.pto:5";
+            EXPECT_EQ(r.flag_id, 1);
+        }
+        if (r.kind == hz::Kind::SetNeverWaited) {
+            never = where(r.first) == "kernel.pto:3";
+            EXPECT_EQ(r.flag_src, hz::Pipe::MTE2);
+            EXPECT_EQ(r.flag_dst, hz::Pipe::V);
+        }
+    }
+    EXPECT_TRUE(raw && never && unset) << reports.size() << " reports";
+}
+
+TEST(Hazards, OffTheStepsChangeNothing) {
+    const Ran r = run_text(kInputs + "pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n" + kAdd);
+    ASSERT_TRUE(r.result.ok());
+    EXPECT_EQ(r.result.executed, 1u);
+    EXPECT_EQ(r.at<float>(Hand::T, 1, 0, 3), 5.0f);
 }
 
 }  // namespace

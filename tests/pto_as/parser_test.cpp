@@ -293,6 +293,65 @@ TEST(PtoAsParser, ScalarFirstTdivsAtTheSynchronousLevel) {
     expect_canonical(text, text);
 }
 
+// PTOAS's synchronisation operations (its PTOOps.td assembly formats), in the spellings its passes print and
+// its tests write: the short `<PIPE_V>`, the qualified `#pto.pipe<PIPE_V>`, and the VPTO strings.
+TEST(PtoAsParser, SynchronisationOperations) {
+    expect_canonical("pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]",
+                     "pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]");
+    expect_canonical("pto.wait_flag[#pto.pipe<PIPE_MTE3>, #pto.pipe<PIPE_MTE2>, #pto.event<EVENT_ID7>]",
+                     "pto.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID7>]");
+    expect_canonical("pto.set_flag[\"PIPE_V\", \"PIPE_MTE3\", \"EVENT_ID1\"]",
+                     "pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID1>]");
+    expect_canonical("pto.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID2>]",
+                     "pto.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID2>]");
+    expect_canonical("pto.barrier #pto.pipe<PIPE_ALL>", "pto.barrier <PIPE_ALL>");
+    expect_canonical("pto.barrier <PIPE_V> {pto.auto_sync_tail_barrier}", "pto.barrier <PIPE_V>");
+    expect_canonical(
+        "pto.record_event[#pto.sync_op_type<TLOAD>, #pto.sync_op_type<TMOV_M2L>, #pto.event<EVENT_ID0>]",
+        "pto.record_event[#pto.pipe_event_type<TLOAD>, #pto.pipe_event_type<TMOV_M2L>, <EVENT_ID0>]");
+    expect_canonical("pto.wait_event[<TMATMUL>, <TSTORE_ACC>, <EVENT_ID3>]",
+                     "pto.wait_event[#pto.pipe_event_type<TMATMUL>, #pto.pipe_event_type<TSTORE_ACC>, "
+                     "<EVENT_ID3>]");
+
+    // The pipes as pto-isa numbers them (pipe_t), whatever PTOAS's own numbering.
+    const P::Program p = parse_ok(
+        "pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID5>]\npto.barrier <PIPE_ALL>\n"
+        "pto.record_event[#pto.pipe_event_type<TSTORE_VEC>, #pto.pipe_event_type<TVEC>, <EVENT_ID1>]");
+    ASSERT_EQ(p.stmts.size(), 3u);
+    EXPECT_EQ(p.stmts[0].kind, P::StmtKind::Sync);
+    EXPECT_EQ(p.stmts[0].sync.kind, P::SyncKind::SetFlag);
+    EXPECT_EQ(p.stmts[0].sync.src, 3);  // PIPE_MTE2
+    EXPECT_EQ(p.stmts[0].sync.dst, 1);  // PIPE_V
+    EXPECT_EQ(p.stmts[0].sync.event, 5);
+    EXPECT_EQ(p.stmts[1].sync.kind, P::SyncKind::Barrier);
+    EXPECT_EQ(p.stmts[1].sync.src, 6);  // PIPE_ALL
+    // A UB store is MTE3 and a vector instruction V (PTOAS's op-type-to-pipe mapping).
+    EXPECT_EQ(p.stmts[2].sync.src, 4);
+    EXPECT_EQ(p.stmts[2].sync.dst, 1);
+}
+
+TEST(PtoAsParser, SynchronisationErrors) {
+    const auto first = [](std::string_view text) {
+        auto r = P::parse(text);
+        EXPECT_FALSE(r.ok()) << text;
+        return r.diags.empty() ? P::Diag{} : r.diags[0];
+    };
+    EXPECT_EQ(first("pto.set_flag[<PIPE_MTE2>, <PIPE_MTE9>, <EVENT_ID0>]").status, P::Status::BadPipe);
+    EXPECT_EQ(first("pto.set_flag[<PIPE_ALL>, <PIPE_V>, <EVENT_ID0>]").status, P::Status::BadPipe);
+    EXPECT_EQ(first("pto.barrier <PIPE_X>").status, P::Status::BadPipe);
+    EXPECT_EQ(first("pto.wait_event[<TLOAD>, <TNOPE>, <EVENT_ID0>]").status, P::Status::BadPipe);
+    const P::Diag id = first("pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID9>]");
+    EXPECT_EQ(id.status, P::Status::BadEventId);
+    EXPECT_EQ(id.loc.col, 38u);
+    EXPECT_EQ(first("pto.set_flag[<PIPE_MTE2>, <PIPE_V>]").status, P::Status::SyntaxError);
+    EXPECT_EQ(first("pto.set_flag <PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>").status, P::Status::SyntaxError);
+    EXPECT_EQ(first("%x = pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]").status,
+              P::Status::ResultCountMismatch);
+    EXPECT_EQ(first("pto.barrier").status, P::Status::OperandCountMismatch);
+    EXPECT_EQ(first("pto.barrier <PIPE_ALL> {x = 1}").status, P::Status::UnknownAttribute);
+    EXPECT_EQ(first("pto.barrier <PIPE_ALL").status, P::Status::UnexpectedCharacter);
+}
+
 TEST(PtoAsParser, CommentsAndSeparators) {
     const P::Program p = parse_ok(
         "# a comment\n"

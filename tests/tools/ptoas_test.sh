@@ -225,6 +225,57 @@ EOT
     expect_status 1 "$ptoas" run prog.pto --dump %nope
     grep -q '^ptoas: error: --dump %nope: no tile named %nope$' err || fail "$(cat err)"
     ;;
+run_hazards)
+    # A load (.arg, MTE2) read by a vector add (V) with no flag: both sites, both pipes; exit status 3.
+    cat >bad.pto <<'EOT'
+.arg %a : !pto.tile<vec, 2x8xf32> fill 1
+.const %s = 2.0 : f32
+%b = pto.tadds %a, %s : (!pto.tile<vec, 2x8xf32>, f32) -> !pto.tile<vec, 2x8xf32>
+EOT
+    expect_status 3 "$ptoas" run bad.pto --hazards --dump '%b[0, 0:2]'
+    grep -qx '\[0, 0\] 3 3' out || fail "the run's result: $(cat out)"
+    grep -q '^ptosim: hazard: read-after-write on ' err || fail "$(cat err)"
+    grep -qx '  writes: TLOAD (MTE2, instruction 1) at bad.pto:1' err || fail "$(cat err)"
+    grep -qx '  then reads: TADDS (V, instruction 2) at bad.pto:3' err || fail "$(cat err)"
+    grep -qx 'ptosim: hazard checker: 1 distinct report (docs/hazards.md)' err || fail "$(cat err)"
+    # The fixed twin: clean, exit status 0.
+    cat >good.pto <<'EOT'
+.arg %a : !pto.tile<vec, 2x8xf32> fill 1
+.const %s = 2.0 : f32
+pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID3>]
+pto.wait_flag[#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_V>, #pto.event<EVENT_ID3>]
+%b = pto.tadds %a, %s : (!pto.tile<vec, 2x8xf32>, f32) -> !pto.tile<vec, 2x8xf32>
+EOT
+    expect_status 0 "$ptoas" run good.pto --hazards
+    grep -qx 'ptosim: hazard checker: no hazards found' err || fail "$(cat err)"
+    ! grep -q 'hazard: ' err || fail "$(cat err)"
+    # A wait on a flag nobody set is reported at its line; a fault is still status 1.
+    printf '.arg %%a : !pto.tile<vec, 2x8xf32>\npto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID1>]\n' >wait.pto
+    expect_status 3 "$ptoas" run wait.pto --hazards
+    grep -q 'wait_flag(PIPE_V, PIPE_MTE3, 1) at wait.pto:2' err || fail "$(cat err)"
+    ;;
+run_timeline)
+    cat >good.pto <<'EOT'
+.arg %a : !pto.tile<vec, 2x8xf32> fill 1
+.const %s = 2.0 : f32
+pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+%b = pto.tadds %a, %s : (!pto.tile<vec, 2x8xf32>, f32) -> !pto.tile<vec, 2x8xf32>
+EOT
+    expect_status 0 "$ptoas" run good.pto --trace-timeline run.json
+    [ -s run.json ] || fail "no timeline written"
+    grep -q '"traceEvents"' run.json || fail "$(head -c 300 run.json)"
+    grep -q '"ph": "X", "name": "TLOAD", "pid": 0, "tid": 3,' run.json || fail "no TLOAD span on PIPE_MTE2"
+    grep -q '"ph": "X", "name": "TADDS", "pid": 0, "tid": 1,' run.json || fail "no TADDS span on PIPE_V"
+    grep -q '"ph": "s", "name": "flag 0", "cat": "flag"' run.json || fail "no flag arrow"
+    grep -q '^  MTE2  *1 ' err || fail "no MTE2 row in the summary: $(cat err)"
+    grep -q '^  V  *1 ' err || fail "no V row in the summary: $(cat err)"
+    grep -qx 'ptosim: timeline written to run.json (open it in ui.perfetto.dev or chrome://tracing)' err ||
+        fail "$(cat err)"
+    if command -v python3 >/dev/null; then
+        python3 -c 'import json, sys; json.load(open("run.json"))' || fail "not JSON"
+    fi
+    ;;
 check)
     cat >prog.pto <<'EOT'
 .arg %a : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>

@@ -1,5 +1,6 @@
-// ptoas run FILE [--dump NAME]... [--dump-bin NAME=PATH]... [--tile SPEC]... [--reg SPEC]... [--trace]: run a
-// program (Linx text, Linx binary or PTO-AS) on the ISA model and print tiles after the run.
+// ptoas run FILE [--dump NAME]... [--dump-bin NAME=PATH]... [--tile SPEC]... [--reg SPEC]... [--trace]
+//           [--hazards] [--trace-timeline FILE]: run a program (Linx text, Linx binary or PTO-AS) on the ISA
+// model and print tiles after the run; optionally under the hazard checker and the pipeline timeline.
 #include <iostream>
 #include <memory>
 
@@ -8,6 +9,7 @@
 #include "program_io.hpp"
 #include "ptosim/asm/printer.hpp"
 #include "ptosim/machine/data.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace ptoas {
 
@@ -20,7 +22,12 @@ struct RunArgs {
     std::vector<std::string> dump_bin;  // NAME=PATH
     bool hex = false;
     bool trace = false;
+    bool hazards = false;
+    std::string timeline;  // --trace-timeline FILE
 };
+
+// Exit status of a run that the hazard checker found a hazard in (docs/machine.md).
+constexpr int kHazardStatus = 3;
 
 // The entry a dump means; prints an error (at the .dump directive when it came from the file) otherwise.
 const M::Entry* find_entry(const LoadedFile& f, const M::Machine& m, const ptosim::pto_as::DumpSpec& d,
@@ -52,8 +59,15 @@ int run(const RunArgs& a) {
     std::optional<LoadedFile> f = load_file(a.program);
     if (!f)
         return 1;
+    // As PTOSIM_CHECK_HAZARDS=1 and PTOSIM_TRACE=FILE do for a C++ program: reports on stderr as they are
+    // found and a summary at exit; the timeline and its summary written at exit.
+    if (a.hazards)
+        ptosim::hazards::enable(true, true);
+    if (!a.timeline.empty())
+        ptosim::hazards::trace_to(a.timeline);
     M::Options opts;
     opts.arch = a.program.arch;
+    opts.source_name = f->name;
     if (a.trace)
         opts.trace = [](std::size_t i, const ptosim::linx::Block& b) {
             std::string text = ptosim::linx::is_canonical(b) ? ptosim::linx::print_folded(b) + "\n"
@@ -105,6 +119,8 @@ int run(const RunArgs& a) {
     }
     if (f->program.dumps.empty() && a.dump_bin.empty())
         std::cout << "ran " << r.executed << (r.executed == 1 ? " block" : " blocks") << "\n";
+    if (status == 0 && a.hazards && !ptosim::hazards::reports().empty())
+        status = kHazardStatus;
     return status;
 }
 
@@ -121,6 +137,14 @@ void add_run_command(CLI::App& app, Context& ctx) {
                     "Write a tile's bytes after the run: NAME=PATH (T#1=out.bin)");
     cmd->add_flag("--hex", args->hex, "Print dumped elements as hex bit patterns");
     cmd->add_flag("--trace", args->trace, "Print each block before it runs");
+    cmd->add_flag("--hazards", args->hazards,
+                  "Check the pipes' synchronisation (docs/hazards.md): print each hazard and a summary; exit "
+                  "status 3 when one was found");
+    cmd->add_option(
+           "--trace-timeline", args->timeline,
+           "Write the pipeline timeline (Chrome trace / Perfetto JSON, docs/timeline.md) to FILE and "
+           "its per-pipe summary to stderr")
+        ->type_name("FILE");
     cmd->callback([args, &ctx] { ctx.status = run(*args); });
 }
 

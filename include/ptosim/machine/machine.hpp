@@ -81,6 +81,20 @@ struct Entry {
     }
 };
 
+// A step of a PTO-AS program that is not a Linx block (docs/machine.md, "Synchronisation"): a
+// synchronisation operation, or the load that brings an input tile in (`.arg` stands in for a TLOAD: an
+// MTE2 instruction at the .arg line). It runs before block `before` (the number of blocks: after the last).
+// Steps only speak to the hazard checker and the timeline (docs/hazards.md); they change no state.
+struct Step {
+    enum class Kind : uint8_t { SetFlag, WaitFlag, Barrier, Load };
+    Kind kind = Kind::SetFlag;
+    std::size_t before = 0;
+    int src = 0, dst = 0, event = 0;  // pto-isa pipe_t values; Barrier: src is the pipe
+    Hand hand = Hand::T;              // Load: the entry at the start of the run
+    uint8_t index = 1;
+    linx::Loc loc;  // the statement's line
+};
+
 struct Options {
     Arch arch = Arch::A5;
     // Check every block (sources, views, sizes, dtypes, capacity) and commit zero-filled destinations, but
@@ -88,6 +102,9 @@ struct Options {
     bool dry_run = false;
     // Called before each block executes (ptoas run --trace).
     std::function<void(std::size_t index, const linx::Block& block)> trace;
+    // The program's file name: the hazard checker and the timeline report each block and step at
+    // `source_name:line` (docs/hazards.md, "PTO-AS programs").
+    std::string source_name;
 };
 
 class Machine {
@@ -113,9 +130,14 @@ class Machine {
     uint64_t reg(unsigned code) const;
 
     // Execution.
-    void load(linx::Program program) { program_ = std::move(program); }
-    RunResult run() { return run(program_); }
-    RunResult run(std::span<const linx::Block> blocks);
+    void load(linx::Program program, std::vector<Step> steps = {}) {
+        program_ = std::move(program);
+        steps_ = std::move(steps);
+    }
+    RunResult run() { return run(program_, steps_); }
+    // The blocks in order, each step before the block it names (steps ordered by `before`). One simulated
+    // core to the hazard checker: its state starts fresh and flags left set are reported at the end.
+    RunResult run(std::span<const linx::Block> blocks, std::span<const Step> steps = {});
     // One block (index names it in the fault). Nothing changes when it faults.
     std::optional<Fault> step(const linx::Block& b, std::size_t index);
 
@@ -131,11 +153,16 @@ class Machine {
     Queue& queue_of(Hand h) { return queues_[static_cast<unsigned>(h)]; }
     const Queue& queue_of(Hand h) const { return queues_[static_cast<unsigned>(h)]; }
 
+    // A step of the program: its hazard-checker hooks at its line.
+    void run_step(const Step& s, std::vector<std::vector<std::byte>>& global) const;
+
     Options opts_;
+    const char* file_ = nullptr;  // opts_.source_name, interned for the hazard checker's reports
     std::array<Queue, kHands> queues_{};
     std::array<uint64_t, 32> regs_{};
     std::array<uint16_t, 3> lb_{};
     linx::Program program_;
+    std::vector<Step> steps_;
 };
 
 // The smallest size class (32 B << k) that holds n bytes, or 0 when n > 512 KiB.

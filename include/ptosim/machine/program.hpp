@@ -45,6 +45,7 @@ struct TileInit {
     std::vector<std::byte> bytes;
     pto_as::DataSpec data;  // how the bytes were made (for printing)
     std::string name;       // the PTO-AS value it holds, or ""
+    linx::Loc loc;          // its .arg line (PTO-AS): where the hazard checker places its load
 };
 
 // Where a PTO-AS value is at the end of the run.
@@ -61,7 +62,10 @@ struct Loaded {
     std::vector<pto_as::RegInit> regs;
     std::vector<pto_as::DumpSpec> dumps;
     std::vector<NamedTile> names;  // PTO-AS only
-    pto_as::Program pto;           // PTO-AS only: the program as parsed
+    // PTO-AS only: the loads of the inputs (first, in declaration order), then the synchronisation
+    // statements, each before the block that follows it (machine.hpp, Step).
+    std::vector<Step> steps;
+    pto_as::Program pto;  // PTO-AS only: the program as parsed
 };
 
 struct LoadOptions {

@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ptosim/asm/insn.hpp"
@@ -89,6 +91,34 @@ struct RegInit {
     }
 };
 
+// Synchronisation between the pipes of the core (PTOAS's sync ops: docs/machine.md, docs/hazards.md). Pipes
+// are pto-isa pipe_t values (PIPE_S 0, PIPE_V 1, PIPE_MTE1 2, PIPE_MTE2 3, PIPE_MTE3 4, PIPE_M 5, PIPE_ALL 6,
+// PIPE_FIX 7), as the hazard checker takes them.
+enum class SyncKind : uint8_t {
+    SetFlag,      // pto.set_flag[<SRC>, <DST>, <EVENT_IDk>]
+    WaitFlag,     // pto.wait_flag[<SRC>, <DST>, <EVENT_IDk>]
+    RecordEvent,  // pto.record_event[#pto.pipe_event_type<OP>, #pto.pipe_event_type<OP>, <EVENT_IDk>]
+    WaitEvent,    // pto.wait_event[...]
+    Barrier,      // pto.barrier <PIPE>
+};
+
+// PTOAS's sync op types (its SyncOpType enum): what record_event / wait_event name instead of pipes.
+struct SyncOpType {
+    std::string_view name;  // "TLOAD"
+    int pipe;               // pipe_t value of the pipe PTOAS maps it to
+};
+std::span<const SyncOpType> sync_op_types();
+
+struct SyncSpec {
+    SyncKind kind = SyncKind::SetFlag;
+    int src = 0, dst = 0;  // pipe_t values; Barrier: src is the pipe
+    int event = 0;         // 0..7
+    // RecordEvent / WaitEvent: indices into sync_op_types() (src and dst are their pipes).
+    uint8_t src_type = 0, dst_type = 0;
+    bool operator==(const SyncSpec&) const = default;
+};
+std::string_view sync_name(SyncKind k);  // "pto.set_flag", ...
+
 struct Value {
     std::string name;  // with the '%'
     Loc loc;
@@ -102,6 +132,7 @@ enum class StmtKind : uint8_t {
     Arg,        // .arg %x : TYPE [DATA]
     Const,      // .const %x = NUMBER : TYPE
     Dump,       // .dump %x[...] [hex]
+    Sync,       // pto.set_flag[...], pto.wait_flag[...], pto.barrier ..., pto.record_event[...], ...
 };
 
 struct Stmt {
@@ -127,11 +158,12 @@ struct Stmt {
     Number number;                 // Const
     DataSpec data;                 // Arg
     DumpSpec dump;                 // Dump
+    SyncSpec sync;                 // Sync
     bool operator==(const Stmt& o) const {
         return kind == o.kind && level == o.level && op == o.op && results == o.results &&
                operands == o.operands && operand_types == o.operand_types && result_types == o.result_types &&
                cmp == o.cmp && byte == o.byte && rmode == o.rmode && sat == o.sat && addr == o.addr &&
-               number == o.number && data == o.data && dump == o.dump;
+               number == o.number && data == o.data && dump == o.dump && sync == o.sync;
     }
 };
 

@@ -20,7 +20,7 @@ enum class Tok : uint8_t {
     Value,   // %name
     Word,    // identifier, keyword or number
     Type,    // !pto.tile<...>, !pto.tile_buf<...> (or any !dialect.name[<...>])
-    Attr,    // #pto<cmp lt>, #pto.cmp<EQ>, ... (any #dialect[.name][<...>])
+    Attr,    // #pto<cmp lt>, #pto.cmp<EQ>, ... (any #dialect[.name][<...>]), and the short form <PIPE_V>
     Symbol,  // @name
     String,  // "text" (quotes included in the text)
     Comma,

@@ -50,6 +50,8 @@ struct Location {
     const void* code = nullptr;
 };
 std::string describe(const Location& where);
+// A file name kept for the life of the process, for a Location built at run time (reports keep the pointer).
+const char* intern(std::string_view file);
 
 enum class Kind : uint8_t {
     ReadAfterWrite,   // a read of bytes another pipe wrote, with no flag in between
@@ -124,7 +126,8 @@ void event_wait(int src, int dst, int id);
 int next_event_id(int src, int dst);
 
 // Marks an intrinsic's call site for the instructions it runs (the outermost intrinsic wins when one calls
-// another). Constructed first thing in every intrinsic with its return address.
+// another). Constructed first thing in every intrinsic with its return address, or with a source location by
+// code that knows one (the ISA model: each PTO-AS statement's file:line).
 class Site {
   public:
     explicit Site(const void* return_address) : active_(enabled()) {
@@ -132,6 +135,10 @@ class Site {
             t_call_site = return_address;
         if (active_)
             enter(return_address);
+    }
+    explicit Site(const Location& where) : active_(enabled()) {
+        if (active_)
+            enter(where);
     }
     ~Site() {
         if (--t_call_depth == 0)
@@ -147,6 +154,7 @@ class Site {
 
   private:
     static void enter(const void* return_address);
+    static void enter(const Location& where);
     static void leave();
     static inline thread_local const void* t_call_site = nullptr;
     static inline thread_local int t_call_depth = 0;
