@@ -77,6 +77,37 @@ TEST_F(CheckedApi, AnInstructionWithoutItsEventIsReportedAtItsCallSite) {
     EXPECT_NE(r[0].first.where.code, r[0].second.where.code);
 }
 
+TEST_F(CheckedApi, ScalarAccessesAreOnTheScalarPipeAtTheirCallSite) {
+    VecTile t, u;
+    TASSIGN(t, 0x0);
+    TASSIGN(u, 0x1000);
+    TEXPANDS(t, 1.0f);
+    set_flag(PIPE_V, PIPE_S, EVENT_ID0);
+    wait_flag(PIPE_V, PIPE_S, EVENT_ID0);
+    const int line = __LINE__ + 1;
+    t.SetValue(3, 2.0f);  // ordered after TEXPANDS; TADDS below reads it with no S -> V flag
+    TADDS(u, t, 1.0f);
+    const auto r = hz::reports();
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].kind, hz::Kind::ReadAfterWrite);
+    EXPECT_EQ(r[0].first.name, "SetValue");
+    EXPECT_EQ(r[0].first.pipe, hz::Pipe::S);
+    EXPECT_EQ(r[0].first.where.line, static_cast<uint32_t>(line));
+    EXPECT_EQ(r[0].second.name, "TADDS");
+    EXPECT_EQ(r[0].lo, 3u * sizeof(float));
+    EXPECT_EQ(r[0].hi, 4u * sizeof(float));
+
+    hz::clear_reports();
+    set_flag(PIPE_V, PIPE_S, EVENT_ID1);
+    wait_flag(PIPE_V, PIPE_S, EVENT_ID1);
+    EXPECT_EQ(u.GetValue(3), 3.0f);
+    t.SetValue(4, 5.0f);
+    set_flag(PIPE_S, PIPE_V, EVENT_ID1);
+    wait_flag(PIPE_S, PIPE_V, EVENT_ID1);
+    TADDS(u, t, 1.0f);
+    EXPECT_TRUE(hz::reports().empty());
+}
+
 TEST_F(CheckedApi, EventsOrderTheirProducerAndConsumer) {
     VecTile t, u;
     TASSIGN(t, 0x0);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <source_location>
 #include <type_traits>
 
 #include "pto/common/constants.hpp"
@@ -22,6 +23,7 @@
 #include "ptosim/core/layout.hpp"
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/core/ub.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace pto {
 
@@ -480,8 +482,18 @@ struct Tile {
     // Element access by storage offset (GetValue/SetValue) and by logical position (GetElement/SetElement).
     // For the 4-bit types an offset counts elements (nibbles): element i is the low nibble of byte i / 2 when
     // i is even, the high nibble when odd.
-    DType GetValue(uint32_t offset) const { return load(offset); }
-    void SetValue(uint32_t offset, DType v) { store(offset, v); }
+    // GetValue / SetValue are the kernel's scalar accesses: the hazard checker sees them on the S pipe, at
+    // their call site.
+    DType GetValue(uint32_t offset, std::source_location where = std::source_location::current()) const {
+        if (ptosim::hazards::enabled() && ptosim::hazards::checking()) [[unlikely]]
+            scalar_access("GetValue", offset, false, where);
+        return load(offset);
+    }
+    void SetValue(uint32_t offset, DType v, std::source_location where = std::source_location::current()) {
+        if (ptosim::hazards::enabled() && ptosim::hazards::checking()) [[unlikely]]
+            scalar_access("SetValue", offset, true, where);
+        store(offset, v);
+    }
     DType GetElement(int64_t r, int64_t c) const { return load(layout.offset(r, c)); }
     void SetElement(int64_t r, int64_t c, const DType& v) { store(layout.offset(r, c), v); }
     // data()[(r, c)] += v, under one process-wide lock (pto-isa's atomic accumulate of the CPU model).
@@ -518,6 +530,16 @@ struct Tile {
     unsigned ColMaskInternal = ValidCol == DYNAMIC ? Cols : ValidCol;
 
   private:
+    void scalar_access(const char* name, std::size_t i, bool write, const std::source_location& where) const {
+        const ptosim::hazards::Site site(ptosim::hazards::Location{where.file_name(), where.line(), nullptr});
+        ptosim::hazards::Scope hz(name, ptosim::hazards::Pipe::S);
+        const std::size_t bytes = kTwin ? 1 : sizeof(DType);
+        const std::byte* p = reinterpret_cast<const std::byte*>(data()) + (kTwin ? i / 2 : i * sizeof(DType));
+        if (write)
+            hz.write(p, bytes);
+        else
+            hz.read(p, bytes);
+    }
     DType load(std::size_t i) const {
         if constexpr (kTwin) {
             const uint8_t byte = reinterpret_cast<const uint8_t*>(data())[i / 2];

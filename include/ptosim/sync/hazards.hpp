@@ -137,6 +137,8 @@ class Site {
             enter(return_address);
     }
     explicit Site(const Location& where) : active_(enabled()) {
+        if (t_call_depth++ == 0)
+            t_call_site = where.code;
         if (active_)
             enter(where);
     }
