@@ -40,6 +40,8 @@ TEST(TPrint, VecTileMarksTheValidRegion) {
         "-------- -------- --------| -------- -------- -------- -------- --------\n"
         "  2.0000   2.1250   2.2500|   2.3750   2.5000   2.6250   2.7500   2.8750\n";
     EXPECT_EQ(out, want);
+    // pto-isa's implementation name prints the same.
+    EXPECT_EQ(captured([&] { TPRINT_IMPL(t); }), want);
 }
 
 TEST(TPrint, IntegersAndTheWideFormat) {

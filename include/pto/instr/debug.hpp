@@ -72,6 +72,16 @@ PTO_INST void TPRINT(TileData& src, GlobalData& tmp) {
                             detail::tile_type_name(TileData::Loc));
 }
 
+// pto-isa's implementation names, which some of its tests call directly.
+template <PrintFormat Format = PrintFormat::Width8_Precision4, typename T>
+inline void TPRINT_IMPL(T& src) {
+    TPRINT<Format>(src);
+}
+template <PrintFormat Format = PrintFormat::Width8_Precision4, typename TileData, typename GlobalData>
+inline void TPRINT_IMPL(TileData& src, GlobalData& tmp) {
+    TPRINT<Format>(src, tmp);
+}
+
 // Prefetch hint: reads the global tensor and uses dst as scratch (its contents afterwards are the device's
 // last packed chunk; do not rely on them). Unlike most instructions it does not wait on events.
 template <typename TileData, typename GlobalData>
