@@ -423,55 +423,47 @@ void tbroadcast(const comm::Group& group, const GlobalView& src, const comm::Sta
     }
 }
 
-void tgather(const comm::Group& group, const GlobalView& dst, const comm::Staging& staging) {
-    constexpr const char* kInstr = "TGATHER";
-    check_group(group, kInstr);
+namespace {
+
+// TGATHER and TSCATTER: the group's tensors stacked along DIM_3 of `stacked`, moved chunk by chunk through
+// the staging tiles, from the ranks into `stacked` (gather) or back (scatter). Each rank's block is cut on
+// its own (a chunk never spans two ranks), as the device code does.
+void stacked_transfer(const comm::Group& group, const GlobalView& stacked, const comm::Staging& staging,
+                      const char* instr, const char* name, bool gather) {
+    check_group(group, instr);
     const GlobalView& first = group.tensors[0];
-    validate::global(dst, kInstr, "dst");
-    PTOSIM_CHECK(
-        dst.dtype == first.dtype && dst.layout == GlobalLayout::ND && first.layout == GlobalLayout::ND,
-        kInstr, "dst and the group tensors must have one element type and Layout::ND");
+    validate::global(stacked, instr, name);
+    PTOSIM_CHECK(stacked.dtype == first.dtype && stacked.layout == GlobalLayout::ND &&
+                     first.layout == GlobalLayout::ND,
+                 instr,
+                 std::string(name) + " and the group tensors must have one element type and Layout::ND");
     const int n = static_cast<int>(group.tensors.size());
-    check_holds(dst, "dst (the group's tensors stacked along DIM_3)", first.shape, kInstr, n);
-    check_staging(staging, kInstr, dst.dtype);
-    // Each rank's block is cut on its own (a chunk never spans two ranks), as the device code does.
-    const std::vector<Chunk> plan = checked_plan(first.shape, staging, kInstr, false);
+    check_holds(stacked, (std::string(name) + " (the group's tensors stacked along DIM_3)").c_str(),
+                first.shape, instr, n);
+    check_staging(staging, instr, stacked.dtype);
+    const std::vector<Chunk> plan = checked_plan(first.shape, staging, instr, false);
     std::size_t k = 0;
     for (int r = 0; r < n; ++r) {
         const GlobalView& g = group.tensors[static_cast<std::size_t>(r)];
         for (const Chunk& c : plan) {
             const TileView tile = with_valid(staging.tiles[k++ % staging.tiles.size()], c.rows, c.cols);
-            load(kInstr, tile, sub_view(g, c));
-            own_flag(kInstr, kPipeMte2, kPipeMte3);
-            store(kInstr, sub_view(dst, c, static_cast<int64_t>(r) * first.shape[3]), tile);
-            own_flag(kInstr, kPipeMte3, kPipeMte2);
+            const GlobalView block = sub_view(stacked, c, static_cast<int64_t>(r) * first.shape[3]);
+            load(instr, tile, gather ? sub_view(g, c) : block);
+            own_flag(instr, kPipeMte2, kPipeMte3);
+            store(instr, gather ? block : sub_view(g, c), tile);
+            own_flag(instr, kPipeMte3, kPipeMte2);
         }
     }
 }
 
+}  // namespace
+
+void tgather(const comm::Group& group, const GlobalView& dst, const comm::Staging& staging) {
+    stacked_transfer(group, dst, staging, "TGATHER", "dst", true);
+}
+
 void tscatter(const comm::Group& group, const GlobalView& src, const comm::Staging& staging) {
-    constexpr const char* kInstr = "TSCATTER";
-    check_group(group, kInstr);
-    const GlobalView& first = group.tensors[0];
-    validate::global(src, kInstr, "src");
-    PTOSIM_CHECK(
-        src.dtype == first.dtype && src.layout == GlobalLayout::ND && first.layout == GlobalLayout::ND,
-        kInstr, "src and the group tensors must have one element type and Layout::ND");
-    const int n = static_cast<int>(group.tensors.size());
-    check_holds(src, "src (the group's tensors stacked along DIM_3)", first.shape, kInstr, n);
-    check_staging(staging, kInstr, src.dtype);
-    const std::vector<Chunk> plan = checked_plan(first.shape, staging, kInstr, false);
-    std::size_t k = 0;
-    for (int r = 0; r < n; ++r) {
-        const GlobalView& g = group.tensors[static_cast<std::size_t>(r)];
-        for (const Chunk& c : plan) {
-            const TileView tile = with_valid(staging.tiles[k++ % staging.tiles.size()], c.rows, c.cols);
-            load(kInstr, tile, sub_view(src, c, static_cast<int64_t>(r) * first.shape[3]));
-            own_flag(kInstr, kPipeMte2, kPipeMte3);
-            store(kInstr, sub_view(g, c), tile);
-            own_flag(kInstr, kPipeMte3, kPipeMte2);
-        }
-    }
+    stacked_transfer(group, src, staging, "TSCATTER", "src", false);
 }
 
 void treduce(const comm::Group& group, const GlobalView& dst, const TileView& acc, const comm::Staging& recv,

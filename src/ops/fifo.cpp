@@ -61,6 +61,18 @@ TileView image_view(std::byte* base, DType t, int32_t rows, int32_t cols) {
     return v;
 }
 
+// A sub-block's share of a split tile: the whole tile's shape and where an r x c half starts in it (the whole
+// r x c tile at 0, 0 when not split).
+struct Share {
+    int32_t rows, cols, row0, col0;
+};
+Share share_of(Split split_mode, uint32_t lane, int32_t r, int32_t c, bool split) {
+    if (!split)
+        return {r, c, 0, 0};
+    const auto k = static_cast<int32_t>(lane);
+    return up_down(split_mode) ? Share{2 * r, c, k * r, 0} : Share{r, 2 * c, 0, k * c};
+}
+
 int queue_of(Flow f, uint32_t lane) {
     return f == Flow::V2C ? kCubeQueue : static_cast<int>(lane);
 }
@@ -79,17 +91,8 @@ void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Til
     const int32_t r = src.valid_rows, c = src.valid_cols;
     const DType out = a.convert.converts ? a.convert.dst : src.dtype;
     const bool split = splits(a.split);
-    int32_t rows = r, cols = c, row0 = 0, col0 = 0;
-    if (a.flow == Flow::V2C && split) {
-        // The vector halves assemble the cube's tile.
-        if (up_down(a.split)) {
-            rows = 2 * r;
-            row0 = static_cast<int32_t>(a.lane) * r;
-        } else {
-            cols = 2 * c;
-            col0 = static_cast<int32_t>(a.lane) * c;
-        }
-    }
+    // The vector halves assemble the cube's tile.
+    auto [rows, cols, row0, col0] = share_of(a.split, a.lane, r, c, a.flow == Flow::V2C && split);
     hazards::Scope hz(instr, hazards::move_pipe(src.data, slot_base(s, p, 0, 0)));
     hz.read(src);
     validate::tile(src, instr, "src");
@@ -232,16 +235,7 @@ void pop(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Tile
 
     const int32_t r = dst.valid_rows, c = dst.valid_cols;
     const bool split = a.flow == Flow::C2V && splits(a.split);
-    int32_t rows = r, cols = c, row0 = 0, col0 = 0;
-    if (split) {
-        if (up_down(a.split)) {
-            rows = 2 * r;
-            row0 = static_cast<int32_t>(a.lane) * r;
-        } else {
-            cols = 2 * c;
-            col0 = static_cast<int32_t>(a.lane) * c;
-        }
-    }
+    auto [rows, cols, row0, col0] = share_of(a.split, a.lane, r, c, split);
     if (meta.flow != Flow::None) {
         // The pushed image decides the layout of the slot; the popped tile must be its share of it.
         PTOSIM_CHECK(meta.dtype == dst.dtype, instr, "the tile's element type differs from the pushed tile's",

@@ -196,7 +196,7 @@ constexpr bool reduction_dst_ok() {
         PTOSIM_STATIC_CHECK((detail::all_vec<TileDataOutVal>()), #NAME,                                     \
                             "operands must be TileType::Vec tiles");                                        \
         PTOSIM_TSYNC(events...);                                                                            \
-        /* One instruction for the hazard checker and the trace: its outputs, then its inputs. */          \
+        /* One instruction for the hazard checker and the trace: its outputs, then its inputs. */           \
         ptosim::hazards::Scope hz(#NAME, ptosim::hazards::Pipe::V);                                         \
         hz.write(dstVal.view());                                                                            \
         hz.write(dstIdx.view());                                                                            \
