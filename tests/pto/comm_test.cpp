@@ -17,6 +17,7 @@
 #include "ptosim/runtime/launch.hpp"
 #include "ptosim/runtime/windows.hpp"
 #include "ptosim/sync/hazards.hpp"
+#include "support/check_matchers.hpp"
 
 namespace {
 
@@ -47,15 +48,6 @@ std::vector<T> iota_vec(std::size_t n, int start) {
 
 template <typename T, int R, int C>
 using DynTile = Tile<TileType::Vec, T, R, C, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
-
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const ptosim::CheckError& e) {
-        return e.what();
-    }
-    return "";
-}
 
 // ---- point to point ------------------------------------------------------------------------------------
 
@@ -309,7 +301,8 @@ TEST(CommRanks, RankIdsAndWindows) {
     EXPECT_EQ(ptosim::rank_num(), 1u);
     for (uint32_t r = 0; r < 3; ++r)
         EXPECT_EQ(*win.at<int32_t>(r, off), static_cast<int32_t>(r) + 1);
-    EXPECT_NE(error_of([&] { (void)win.offset_of(&seen); }).find("in no rank's window"), std::string::npos);
+    EXPECT_NE(check_message([&] { (void)win.offset_of(&seen); }).find("in no rank's window"),
+              std::string::npos);
 }
 
 // Every rank puts its block to its left neighbour and notifies it; each waits for its own notification.
@@ -394,7 +387,7 @@ TEST(CommRanks, AllReduceByReduceAndBroadcast) {
 TEST(CommRanks, UnsatisfiableWaitIsADeadlockError) {
     ptosim::RankWindows win(2, 4096);
     const std::size_t off = win.alloc(sizeof(int32_t));
-    const std::string msg = error_of([&] {
+    const std::string msg = check_message([&] {
         ptosim::launch_ranks(2, [&](uint32_t rank) {
             if (rank == 0) {
                 comm::Signal sig(win.at<int32_t>(0, off));
@@ -415,7 +408,7 @@ TEST(CommErrors, StaticTileNeedsDivisibleRows) {
     auto s = dense(src.data(), 1, 1, 1, 10, 16);
     auto d = dense(dst.data(), 1, 1, 1, 10, 16);
     Tile<TileType::Vec, float, 4, 16> tile;  // static valid shape: 10 rows cannot be cut into 4-row chunks
-    const std::string msg = error_of([&] { comm::TPUT(d, s, tile); });
+    const std::string msg = check_message([&] { comm::TPUT(d, s, tile); });
     EXPECT_NE(msg.find("TPUT: chunked transfer: DIM_3 must be a multiple"), std::string::npos) << msg;
     EXPECT_EQ(dst, std::vector<float>(src.size(), -1.0f));  // nothing written
 }
@@ -426,7 +419,7 @@ TEST(CommErrors, DstSmallerThanSrc) {
     auto s = dense(src.data(), 1, 1, 1, 8, 8);
     auto d = dense(dst.data(), 1, 1, 1, 8, 4);
     DynTile<int32_t, 8, 8> tile(8, 8);
-    const std::string msg = error_of([&] { comm::TGET(d, s, tile); });
+    const std::string msg = check_message([&] { comm::TGET(d, s, tile); });
     EXPECT_NE(msg.find("TGET: dst is smaller than the data it must hold"), std::string::npos) << msg;
     EXPECT_EQ(dst, std::vector<int32_t>(8 * 4, -1));
 }
@@ -439,26 +432,29 @@ TEST(CommErrors, BadGroupAndOperators) {
     TASSIGN(acc, 0x0);
     TASSIGN(recv, 0x100);
     comm::ParallelGroup<DynGlobal<int32_t>> bad_root(tensors, 2, 5);
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(check_message([&] {
                   comm::TREDUCE(bad_root, d, acc, recv, ReduceOp::Sum);
               }).find("TREDUCE: the group's root index must be one of its ranks"),
               std::string::npos);
     comm::ParallelGroup<DynGlobal<int32_t>> group(tensors, 2, 0);
-    EXPECT_NE(error_of([&] {
+    EXPECT_NE(check_message([&] {
                   comm::TREDUCE(group, d, acc, recv, static_cast<ReduceOp>(9));
               }).find("TREDUCE: unknown ReduceOp"),
               std::string::npos);
-    EXPECT_NE(error_of([&] { comm::TREDUCE(group, d, acc, acc, ReduceOp::Sum); }).find("must not overlap"),
-              std::string::npos);
+    EXPECT_NE(
+        check_message([&] { comm::TREDUCE(group, d, acc, acc, ReduceOp::Sum); }).find("must not overlap"),
+        std::string::npos);
     EXPECT_EQ(out, std::vector<int32_t>(64, -1));
     alignas(64) int32_t word = 0;
     comm::Signal sig(&word);
-    EXPECT_NE(
-        error_of([&] { (void)comm::TTEST(sig, 0, static_cast<WaitCmp>(17)); }).find("TTEST: unknown WaitCmp"),
-        std::string::npos);
-    EXPECT_NE(
-        error_of([&] { comm::TNOTIFY(sig, 1, static_cast<NotifyOp>(4)); }).find("TNOTIFY: unknown NotifyOp"),
-        std::string::npos);
+    EXPECT_NE(check_message([&] {
+                  (void)comm::TTEST(sig, 0, static_cast<WaitCmp>(17));
+              }).find("TTEST: unknown WaitCmp"),
+              std::string::npos);
+    EXPECT_NE(check_message([&] {
+                  comm::TNOTIFY(sig, 1, static_cast<NotifyOp>(4));
+              }).find("TNOTIFY: unknown NotifyOp"),
+              std::string::npos);
     EXPECT_EQ(word, 0);
 }
 

@@ -9,6 +9,7 @@
 #include "pto/pto-inst.hpp"
 #include "ptosim/core/check.hpp"
 #include "ptosim/runtime/launch.hpp"
+#include "support/check_matchers.hpp"
 
 using namespace pto;
 
@@ -34,15 +35,6 @@ bool holds(const TileT& t, int it, int r0 = 0, int c0 = 0) {
             if (t.data()[GetTileElementOffset<TileT>(r, c)] != value(it, r + r0, c + c0))
                 return false;
     return true;
-}
-
-std::string check_message(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const ptosim::CheckError& e) {
-        return e.what();
-    }
-    return "";
 }
 
 struct FifoTest : ::testing::Test {

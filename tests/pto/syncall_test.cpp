@@ -12,20 +12,12 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/runtime/launch.hpp"
+#include "support/check_matchers.hpp"
 
 namespace {
 
 using namespace pto;
 using Workspace = GlobalTensor<int32_t, Shape<1, 1, 1, 1, 1>, Stride<1, 1, 1, 1, 1>>;
-
-std::string error_of(const std::function<void()>& run) {
-    try {
-        run();
-    } catch (const ptosim::CheckError& e) {
-        return e.what();
-    }
-    return "";
-}
 
 // Each core writes round r's mark, passes the barrier, and then must see every core's mark of round r.
 template <typename Barrier>
@@ -86,7 +78,7 @@ TEST(Syncall, OutsideALaunchTheCallerIsAlone) {
 
 TEST(Syncall, ACoreThatNeverArrivesIsADeadlock) {
     ptosim::ScopedCheckHandler throwing(ptosim::throw_check_error);
-    const std::string error = error_of([] {
+    const std::string error = check_message([] {
         ptosim::launch_cores(2, 1, [] {
             if (ptosim::block_idx() == 0)
                 SYNCALL();
@@ -100,7 +92,7 @@ TEST(Syncall, BlocksThatDoNotRunAtOnceAreRefused) {
     ptosim::ScopedCheckHandler throwing(ptosim::throw_check_error);
     const uint32_t blocks = std::max(1u, std::thread::hardware_concurrency()) + 1;
     std::atomic<int> passed{0};
-    const std::string error = error_of([&] {
+    const std::string error = check_message([&] {
         ptosim::launch_blocks(blocks, [&] {
             SYNCALL();
             ++passed;
@@ -115,7 +107,7 @@ TEST(Syncall, UsedCoresBeyondTheLaunchIsRefused) {
     int32_t counter = 0;
     Workspace ws(&counter);
     const std::string error =
-        error_of([&] { ptosim::launch_cores(2, 1, [&] { SYNCALL<SyncAllMode::Soft>(ws, 3); }); });
+        check_message([&] { ptosim::launch_cores(2, 1, [&] { SYNCALL<SyncAllMode::Soft>(ws, 3); }); });
     EXPECT_NE(error.find("usedCores must be 0"), std::string::npos) << error;
     EXPECT_EQ(counter, 0);
 }

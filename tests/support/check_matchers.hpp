@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 
 #include "ptosim/core/check.hpp"
@@ -20,3 +21,14 @@
         }                                                                                \
         EXPECT_TRUE(ptosim_thrown_) << "expected a failed check containing: " << (text); \
     } while (0)
+
+// The message of the check failure f raises (with the throwing handler installed), or "" when it raises none:
+// for failures that happen on other threads or inside launches, where EXPECT_CHECK_FAILS cannot wrap them.
+inline std::string check_message(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const ::ptosim::CheckError& e) {
+        return e.what();
+    }
+    return "";
+}

@@ -13,6 +13,7 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/runtime/launch.hpp"
+#include "support/check_matchers.hpp"
 
 namespace {
 
@@ -24,15 +25,6 @@ class Waits : public ::testing::Test {
     void SetUp() override { setenv("PTOSIM_DEADLOCK_TIMEOUT_MS", "300", 1); }
     ptosim::ScopedCheckHandler throwing{ptosim::throw_check_error};
 };
-
-std::string error_of(const std::function<void()>& run) {
-    try {
-        run();
-    } catch (const ptosim::CheckError& e) {
-        return e.what();
-    }
-    return "";
-}
 
 TEST_F(Waits, SatisfiedWaitReturnsAtOnce) {
     int calls = 0;
@@ -80,7 +72,7 @@ TEST_F(Waits, WokenWaitThatHasNotRunYetIsNoDeadlock) {
 
 TEST_F(Waits, EveryCoreBlockedIsADeadlockNamingEachWait) {
     std::atomic<int> line{0};
-    const std::string error = error_of([&] {
+    const std::string error = check_message([&] {
         ptosim::launch_cores(1, 2, [&] {
             line = __LINE__ + 1;
             sync::block_until([] { return false; }, "TPOP");
@@ -93,15 +85,15 @@ TEST_F(Waits, EveryCoreBlockedIsADeadlockNamingEachWait) {
 
 TEST_F(Waits, SingleBlockWaitingForNothingFailsAtOnce) {
     const auto start = std::chrono::steady_clock::now();
-    const std::string error =
-        error_of([] { ptosim::launch_blocks(1, [] { sync::block_until([] { return false; }, "TWAIT"); }); });
+    const std::string error = check_message(
+        [] { ptosim::launch_blocks(1, [] { sync::block_until([] { return false; }, "TWAIT"); }); });
     EXPECT_NE(error.find("TWAIT: deadlock"), std::string::npos) << error;
     // Launcher threads are all known: no timeout is involved (generous bound for sanitizer builds).
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(250));
 }
 
 TEST_F(Waits, CoreThatFinishedCannotWakeTheOther) {
-    const std::string error = error_of([] {
+    const std::string error = check_message([] {
         ptosim::launch_cores(2, 1, [] {
             if (ptosim::block_idx() == 1)
                 sync::block_until([] { return false; }, "TWAIT");
@@ -126,14 +118,15 @@ TEST_F(Waits, ProgramThreadsWakeEachOther) {
 
 TEST_F(Waits, ProgramThreadWaitingForNothingFailsAfterTheTimeout) {
     std::string error;
-    std::thread waiter([&] { error = error_of([] { sync::block_until([] { return false; }, "TPOP"); }); });
+    std::thread waiter(
+        [&] { error = check_message([] { sync::block_until([] { return false; }, "TPOP"); }); });
     waiter.join();
     EXPECT_NE(error.find("TPOP: deadlock"), std::string::npos) << error;
 }
 
 TEST_F(Waits, NestedLaunchFromACoreCountsItsJoin) {
     // A core that launches more cores waits for them: when they all block, so is it, and the wait fails.
-    const std::string error = error_of([] {
+    const std::string error = check_message([] {
         ptosim::launch_cores(1, 1, [] {
             ptosim::launch_cores(1, 2, [] { sync::block_until([] { return false; }, "TWAIT"); });
         });
