@@ -290,6 +290,15 @@ bool all_satisfy(const GlobalView& s, int32_t value, comm::WaitCmp cmp) {
     return for_each_signal(s, [&](const std::byte* p) { return comm::compare(load_signal(p), value, cmp); });
 }
 
+// A TWAIT / TTEST that saw its signals: what the TNOTIFYs on them had done is done (docs/hazards.md).
+void observed(const GlobalView& s) {
+    if (hazards::enabled())
+        for_each_signal(s, [](const std::byte* p) {
+            hazards::acquire(p, 0, Pipe::S);
+            return true;
+        });
+}
+
 // Signals may be written by plain stores of threads ptosim knows nothing about (pto-isa's TWAIT suite stores
 // to a std::atomic from a std::thread; on the chip a peer's DMA writes them). A background thread re-reads
 // the signals of the blocked TWAITs every 200 microseconds and wakes them when one is satisfied: no wake-up
@@ -374,12 +383,15 @@ void tput(const char* instr, const GlobalView& dst, const GlobalView& src, const
     }
 }
 
-void tcopy_async(const char* instr, const GlobalView& dst, const GlobalView& src) {
+uint64_t tcopy_async(const char* instr, const GlobalView& dst, const GlobalView& src) {
     check_pair(dst, src, instr);
-    // The DMA engine is posted between two full barriers (pto-isa's SDMA path), outside the core's pipes.
+    static std::atomic<uint64_t> next_handle{1};
+    const uint64_t handle = next_handle.fetch_add(1, std::memory_order_relaxed);
+    // The DMA engine is posted between two full barriers (pto-isa's SDMA path), outside the core's pipes: its
+    // accesses are ordered before the core's next ones only by the event's wait.
     barrier_all(instr);
     {
-        hazards::Scope hz(instr, Pipe::S);
+        hazards::Scope hz(instr, hazards::Scope::Async{});
         hz.read(src);
         hz.write(dst);
         const std::size_t es = dtype_size(src.dtype);
@@ -402,7 +414,10 @@ void tcopy_async(const char* instr, const GlobalView& dst, const GlobalView& src
                                          s + e * src.stride[4] * static_cast<int64_t>(es), es);
                     }
     }
+    if (hazards::enabled())
+        hazards::async_issued(handle);
     barrier_all(instr);
+    return handle;
 }
 
 void tbroadcast(const comm::Group& group, const GlobalView& src, const comm::Staging& staging) {
@@ -518,7 +533,9 @@ void tnotify(const GlobalView& signal, int32_t value, comm::NotifyOp op) {
                  "unknown NotifyOp (AtomicAdd, Set)", {"op", static_cast<int>(op)});
     {
         hazards::Scope hz(kInstr, Pipe::S);
-        hz.write(signal.data, 4);
+        hz.atomic(signal.data, 4, true);
+        if (hazards::enabled())  // before the value: a TWAIT that sees it finds the clock
+            hazards::release(signal.data, 0, Pipe::S);
         // Under the wait lock, so that a TWAIT that just found the old value cannot miss the wake-up.
         sync::update([&] {
             std::atomic_ref<int32_t> sig(*reinterpret_cast<int32_t*>(signal.data));
@@ -536,8 +553,11 @@ bool ttest(const GlobalView& signal, int32_t value, comm::WaitCmp cmp) {
     check_signal(signal, kInstr);
     check_cmp(cmp, kInstr);
     hazards::Scope hz(kInstr, Pipe::S);
-    hz.read(signal);
-    return all_satisfy(signal, value, cmp);
+    hz.atomic(signal, false);
+    const bool ready = all_satisfy(signal, value, cmp);
+    if (ready)
+        observed(signal);
+    return ready;
 }
 
 void twait(const GlobalView& signal, int32_t value, comm::WaitCmp cmp, const std::source_location& where) {
@@ -546,11 +566,13 @@ void twait(const GlobalView& signal, int32_t value, comm::WaitCmp cmp, const std
     check_cmp(cmp, kInstr);
     {
         hazards::Scope hz(kInstr, Pipe::S);
-        hz.read(signal);
+        hz.atomic(signal, false);
     }
     const std::function<bool()> ready = [&] { return all_satisfy(signal, value, cmp); };
-    if (ready())
+    if (ready()) {
+        observed(signal);
         return;
+    }
     // The deadlock error names the instruction, the condition and, inside launch_ranks, the waiting rank.
     std::string name =
         std::string(kInstr) + " (signal " + comm::wait_cmp_name(cmp) + " " + std::to_string(value);
@@ -559,6 +581,7 @@ void twait(const GlobalView& signal, int32_t value, comm::WaitCmp cmp, const std
     name += ")";
     PollRegistration poll(&ready);
     sync::block_until(ready, name.c_str(), where);
+    observed(signal);
 }
 
 }  // namespace ptosim::ops

@@ -3,6 +3,10 @@
 // Every change of a ring happens under the wait lock of ptosim::sync (inside block_until's condition or
 // sync::update) and the ring's own mutex, so that a blocked TPUSH / TPOP re-evaluates its condition after
 // every change and pto-isa's suites can read the ring's counters under its mutex.
+//
+// Between cores, the hazard checker sees a slot's publication (TPUSH -> TPOP) and its release (TFREE -> the
+// next TPUSH into it) as objects (&ring, 2 * slot) and (&ring, 2 * slot + 1) of hazards::release / acquire,
+// on the pipe of the instruction.
 #include "ptosim/ops/fifo.hpp"
 
 #include <cstring>
@@ -93,7 +97,8 @@ void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Til
     const bool split = splits(a.split);
     // The vector halves assemble the cube's tile.
     auto [rows, cols, row0, col0] = share_of(a.split, a.lane, r, c, a.flow == Flow::V2C && split);
-    hazards::Scope hz(instr, hazards::move_pipe(src.data, slot_base(s, p, 0, 0)));
+    const hazards::Pipe pipe = hazards::move_pipe(src.data, slot_base(s, p, 0, 0));
+    hazards::Scope hz(instr, pipe);
     hz.read(src);
     validate::tile(src, instr, "src");
     PTOSIM_CHECK(a.flow != Flow::None, instr, "the tile cannot be pushed in the pipe's direction");
@@ -138,6 +143,8 @@ void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Til
         sync::wake_all();
         e.tile_index = static_cast<int>(slot);
         e.sub_tile_index = static_cast<int>(a.lane);
+        if (hazards::enabled())  // the consumers that released the slot are done with it
+            hazards::acquire(&s, 2 * uint64_t{slot} + 1, pipe);
     } else {
         slot = static_cast<uint32_t>(e.tile_index) % s.depth;
         ++e.tile_index;
@@ -156,6 +163,8 @@ void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Til
 
     if (!e.protocol_end)
         return;
+    if (hazards::enabled())  // before the slot is published: a consumer that pops it finds the clock
+        hazards::release(&s, 2 * uint64_t{slot}, pipe);
     sync::update([&] {
         std::lock_guard<std::mutex> lock(s.mutex);
         if (split_producers) {
@@ -226,6 +235,8 @@ void pop(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Tile
         e.tile_index = static_cast<int>(slot);
         e.sub_tile_index = static_cast<int>(a.lane);
         e.last_flow = a.flow;
+        if (hazards::enabled())
+            hazards::acquire(&s, 2 * uint64_t{slot}, pipe);
     } else {
         slot = static_cast<uint32_t>(e.tile_index) % s.depth;
         ++e.tile_index;
@@ -286,6 +297,8 @@ void free(const char* instr, State& s, const PipeInfo& p, Endpoint& e, Flow flow
             return;
         int* entries = s.queues + static_cast<std::size_t>(q) * s.depth;
         const auto i = static_cast<uint32_t>(entries[0]);
+        if (hazards::enabled())  // before the slot is free: the producer that claims it finds the clock
+            hazards::release(&s, 2 * uint64_t{i} + 1, pipe);
         for (int k = 1; k < s.queue_len[q]; ++k)
             entries[k - 1] = entries[k];
         count_popped(s, q, -1);

@@ -90,7 +90,10 @@ void tstore(const GlobalView& dst, const TileView& src) {
 
 void tstore(const GlobalView& dst, const TileView& src, const StoreSpec& spec) {
     hazards::Scope hz("TSTORE", hazards::move_pipe(src.data, dst.data));
-    hz.write(dst);
+    if (spec.atomic_add)  // cores may add into the same bytes in any order
+        hz.atomic(dst, true);
+    else
+        hz.write(dst);
     hz.read(src);
     constexpr const char* kInstr = "TSTORE";
     const bool plain =

@@ -42,12 +42,18 @@ void drain_pipes(const std::source_location& where) {
         hazards::pipe_barrier(hazards::kPipeAll, {where.file_name(), where.line(), nullptr});
 }
 
-void barrier(std::atomic_ref<int32_t> counter, int32_t n, const std::source_location& where) {
+// The hazard checker joins the participants' clocks at the barrier (docs/hazards.md#between-cores).
+void barrier(int32_t* word, int32_t n, const std::source_location& where) {
     drain_pipes(where);
-    const int32_t before = counter.fetch_add(1);
+    std::atomic_ref<int32_t> counter(*word);
+    const int32_t before = hazards::enabled()
+                               ? hazards::barrier_arrive(word, n, [&] { return counter.fetch_add(1); })
+                               : counter.fetch_add(1);
     const int32_t target = (before / n + 1) * n;
     sync::wake_all();
     sync::block_until([&] { return counter.load() >= target; }, kInstr, where);
+    if (hazards::enabled())
+        hazards::barrier_leave(word, before / n);
     drain_pipes(where);
 }
 
@@ -58,7 +64,7 @@ void syncall(const std::source_location& where) {
     ExecContext& c = exec_context();
     if (c.launch == nullptr)
         return;  // one core alone
-    barrier(std::atomic_ref<int32_t>(c.launch->barrier_arrivals), n, where);
+    barrier(&c.launch->barrier_arrivals, n, where);
 }
 
 void syncall_soft(int32_t* counter, int32_t used_cores, const std::source_location& where) {
@@ -68,10 +74,10 @@ void syncall_soft(int32_t* counter, int32_t used_cores, const std::source_locati
     const int32_t n = participants(used_cores);
     {
         hazards::Scope hz(kInstr, hazards::Pipe::S);
-        hz.read(counter, sizeof(int32_t));
-        hz.write(counter, sizeof(int32_t));
+        hz.atomic(counter, sizeof(int32_t), false);
+        hz.atomic(counter, sizeof(int32_t), true);
     }
-    barrier(std::atomic_ref<int32_t>(*counter), n, where);
+    barrier(counter, n, where);
 }
 
 }  // namespace ptosim::ops

@@ -35,10 +35,12 @@ class FirstError {
 };
 
 // One simulated core's run of the kernel body: its launch context, and a fresh hazard-checker state that is
-// checked for flags left set when the body returns.
-void run_core(const ExecContext& context, const std::function<void()>& body) {
+// checked for flags left set when the body returns; `index` is the core's place among the launch's cores,
+// whose global-memory accesses the checker compares.
+void run_core(const ExecContext& context, const std::function<void()>& body, const hazards::Launch& launch,
+              uint32_t index) {
     ScopedExecContext scope(context);
-    hazards::begin_core();
+    hazards::begin_core(&launch, index);
     body();
     hazards::end_core();
 }
@@ -57,7 +59,8 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
         sync::Participants group(1);
         sync::Participant self(group);
         LaunchShared shared;
-        run_core({0, 1, 0, 1, exec_context().task_cookie, &shared}, body);
+        const hazards::Launch checked(1);
+        run_core({0, 1, 0, 1, exec_context().task_cookie, &shared}, body, checked, 0);
         return;
     }
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -68,11 +71,12 @@ void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     sync::Participants group(workers);
     LaunchShared shared;
     shared.threads = workers;
+    const hazards::Launch checked(block_dim);
     auto work = [&] {
         sync::Participant self(group);
         for (uint32_t b = next.fetch_add(1); b < block_dim; b = next.fetch_add(1)) {
             try {
-                run_core({b, block_dim, 0, 1, cookie, &shared}, body);
+                run_core({b, block_dim, 0, 1, cookie, &shared}, body, checked, b);
             } catch (...) {
                 error.capture();
             }
@@ -95,6 +99,7 @@ void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function
     sync::Participants group(cores);
     LaunchShared shared;
     shared.threads = cores;
+    const hazards::Launch checked(cores);
     std::vector<std::thread> threads;
     threads.reserve(cores);
     for (uint32_t core = 0; core < cores; ++core) {
@@ -102,7 +107,7 @@ void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function
             sync::Participant self(group);
             try {
                 run_core({core / subblock_dim, block_dim, core % subblock_dim, subblock_dim, cookie, &shared},
-                         body);
+                         body, checked, core);
             } catch (...) {
                 error.capture();
             }
@@ -134,6 +139,7 @@ void launch_ranks(uint32_t nranks, const std::function<void(uint32_t rank)>& bod
     const uint64_t cookie = exec_context().task_cookie;
     FirstError error;
     sync::Participants group(nranks);
+    const hazards::Launch checked(nranks);
     std::vector<std::thread> threads;
     threads.reserve(nranks);
     for (uint32_t rank = 0; rank < nranks; ++rank) {
@@ -141,7 +147,8 @@ void launch_ranks(uint32_t nranks, const std::function<void(uint32_t rank)>& bod
             sync::Participant self(group);
             t_rank = {rank, nranks};
             try {
-                run_core({0, 1, 0, 1, cookie}, [&] { body(rank); });
+                run_core(
+                    {0, 1, 0, 1, cookie}, [&] { body(rank); }, checked, rank);
             } catch (...) {
                 error.capture();
             }

@@ -1,4 +1,5 @@
-// The hazard checker's state (one per simulated core, thread-local) and its reports (process-wide).
+// The hazard checker's state (one per simulated core, thread-local), what the cores of one launch share
+// (their global-memory accesses, under a mutex) and its reports (process-wide).
 #include "ptosim/sync/hazards.hpp"
 
 #include <dlfcn.h>
@@ -22,7 +23,9 @@ namespace ptosim::hazards {
 
 namespace {
 
-constexpr int kSlots = 8;  // pipe_t values 0..7; slot 6 (PIPE_ALL) stays unused
+constexpr int kSlots = 8;  // pipe_t values 0..7
+// Slot 6 (PIPE_ALL's value, no pipe) is the core's DMA engine: the asynchronous transfers' accesses.
+constexpr int kDma = 6;
 using Clock = std::array<uint32_t, kSlots>;
 
 // Clocks and flags are indexed by pipe_t value.
@@ -54,8 +57,27 @@ std::string pipe_text(Pipe p) {
     return std::string(name);
 }
 
+// The clock slot of an instruction's agent: its pipe, or the DMA engine.
+int agent(const Party& p) {
+    return p.dma ? kDma : slot(p.pipe);
+}
+std::string agent_text(const Party& p) {
+    return p.dma ? std::string("DMA") : pipe_text(p.pipe);
+}
+
 void join(Clock& into, const Clock& from) {
     for (int i = 0; i < kSlots; ++i)
+        into[i] = std::max(into[i], from[i]);
+}
+
+// A clock over every (core, slot) of a launch, at core * kSlots + slot; empty (all zero) until the core first
+// learns of another core. A core keeps one per slot for the other cores and its own Clocks for itself.
+using Wide = std::vector<uint32_t>;
+
+void join(Wide& into, const Wide& from) {
+    if (from.size() > into.size())
+        into.resize(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i)
         into[i] = std::max(into[i], from[i]);
 }
 
@@ -80,6 +102,12 @@ Region region_of(const void* p, std::size_t n) {
     return {kGlobal, a, a + n};
 }
 
+// Bytes of global memory as rows: `count` runs of `len` bytes, `stride` apart, from `lo`.
+struct Rows {
+    uint64_t lo = 0, len = 0, stride = 0, count = 1;
+    uint64_t end() const { return lo + (count - 1) * stride + len; }
+};
+
 struct Access {
     Region region;
     bool write;
@@ -89,6 +117,7 @@ struct Access {
 
 struct Flag {
     Clock snapshot;
+    Wide wide;  // and what the setting pipe knew of other cores
     Location set_at;
     uint64_t seq;
     uint64_t time;  // the timeline: when the setting pipe's earlier instructions are done
@@ -126,9 +155,65 @@ int rank(Kind k) {
     return k == Kind::ReadAfterWrite ? 3 : k == Kind::WriteAfterRead ? 2 : 1;
 }
 
+// ---- between the cores of a launch -----------------------------------------------------------------------
+
+// A global-memory access of one core of the launch, kept for the other cores: its rows, and its agent's
+// (core, slot) epoch.
+struct Shared {
+    Region bounds;
+    std::vector<Rows> rows;
+    bool write = false;
+    bool atomic = false;
+    uint32_t core = 0;
+    uint8_t agent = 0;
+    uint32_t epoch = 0;
+    uint64_t order = 0;  // launch-wide arrival order, to forget the oldest first
+    Party who;
+};
+
+struct SharedList {
+    std::multimap<uint64_t, Shared> by_lo;
+    uint64_t max_len = 0;
+};
+
+// The header's opaque LaunchState.
+struct Shadow : LaunchState {
+    std::mutex mutex;
+    uint32_t cores = 0;
+    std::array<SharedList, 2> gm;  // reads, writes
+    uint64_t order = 0;
+    bool dropped = false;
+    std::map<std::pair<const void*, uint64_t>, Wide> objects;  // release / acquire
+    struct Round {
+        Wide clock;
+        int32_t arrived = 0, left = 0, cores = 0;
+    };
+    std::map<std::pair<const void*, int32_t>, Round> rounds;  // SYNCALL
+};
+
+// A hazard of the running instruction with another core's access.
+struct CrossConflict {
+    Kind kind;
+    Party earlier;
+    Region overlap;
+};
+
 // One simulated core's synchronisation state.
 struct Core {
     std::array<Clock, kSlots> clocks{};
+    // Inside a launch of several cores: the launch, this core's index in it and its name, and what each
+    // slot knows of the other cores.
+    Shadow* launch = nullptr;
+    uint32_t index = 0;
+    std::string name;
+    std::array<Wide, kSlots> wide;
+    std::map<uint64_t, uint32_t> async;  // asynchronous transfers: event handle -> the DMA engine's epoch
+    uint32_t last_dma = 0;
+    // The running instruction's global-memory accesses not yet compared with the other cores' (all of an
+    // instruction's at once: two instructions are then one before the other, and their race one report), and
+    // its hazards with other cores, reported when it ends.
+    std::vector<Shared> pending;
+    std::vector<CrossConflict> cross;
     std::map<std::tuple<int, int, int>, Flag> flags;  // (src, dst, id) -> pending set
     // Recent accesses not yet ordered before every pipe, per buffer (the last one is global memory), reads
     // and writes apart: a read is compared with writes only.
@@ -142,6 +227,7 @@ struct Core {
     int site_depth = 0;
     int scope_depth = 0;
     Party current;
+    int agent = 0;  // the running instruction's slot
     uint32_t epoch = 0;
     Party last;  // the instruction that ran last (an Event recorded from its result belongs to it)
     uint64_t seq = 0;
@@ -198,21 +284,21 @@ void add(Report rep) {
     rep.block = exec_context().block_idx;
     auto& r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
-    const auto key = std::make_tuple(static_cast<int>(rep.kind), rep.first.where.code, rep.first.where.file,
-                                     rep.first.where.line, rep.second.where.code, rep.second.where.file,
-                                     rep.second.where.line);
+    const int kind = static_cast<int>(rep.kind) + (rep.cross_core ? 100 : 0);
+    const auto key = std::make_tuple(kind, rep.first.where.code, rep.first.where.file, rep.first.where.line,
+                                     rep.second.where.code, rep.second.where.file, rep.second.where.line);
     // Without call sites the instructions' names and pipes tell repeated reports apart.
     const bool located = rep.first.where.code || rep.first.where.file;
-    const std::string names = located ? std::string()
-                                      : rep.first.name + '/' + rep.second.name + '/' +
-                                            std::to_string(slot(rep.first.pipe)) + '/' +
-                                            std::to_string(slot(rep.second.pipe));
+    const std::string names =
+        located ? std::string()
+                : rep.first.name + '/' + rep.second.name + '/' + std::to_string(agent(rep.first)) + '/' +
+                      std::to_string(agent(rep.second)) + '/' + rep.first.core + '/' + rep.second.core;
     std::size_t* slot_of = nullptr;
     if (located) {
         const auto [it, fresh] = r.index.try_emplace(key, r.list.size());
         slot_of = fresh ? nullptr : &it->second;
     } else {
-        const auto [it, fresh] = r.unlocated.try_emplace({static_cast<int>(rep.kind), names}, r.list.size());
+        const auto [it, fresh] = r.unlocated.try_emplace({kind, names}, r.list.size());
         slot_of = fresh ? nullptr : &it->second;
     }
     if (slot_of) {
@@ -261,12 +347,13 @@ void do_set(int src, int dst, int id, const Party& who) {
         earlier.seq = it->second.seq;
         add(flag_report(Kind::SetTwice, earlier, who, src, dst, id));
         join(it->second.snapshot, c.clocks[src]);
+        join(it->second.wide, c.wide[src]);
         it->second.time = c.clock.set_time(src);
         it->second.producer = c.clock.producer(src);
         return;
     }
-    c.flags.emplace(key,
-                    Flag{c.clocks[src], who.where, who.seq, c.clock.set_time(src), c.clock.producer(src)});
+    c.flags.emplace(key, Flag{c.clocks[src], c.wide[src], who.where, who.seq, c.clock.set_time(src),
+                              c.clock.producer(src)});
 }
 
 void do_wait(int src, int dst, int id, const Party& who) {
@@ -278,10 +365,13 @@ void do_wait(int src, int dst, int id, const Party& who) {
     }
     if (dst == slot(Pipe::S)) {
         // The scalar unit issues every instruction: nothing after its wait starts before the flag.
-        for (const Pipe q : kPipes)
+        for (const Pipe q : kPipes) {
             join(c.clocks[slot(q)], it->second.snapshot);
+            join(c.wide[slot(q)], it->second.wide);
+        }
     } else {
         join(c.clocks[dst], it->second.snapshot);
+        join(c.wide[dst], it->second.wide);
     }
     c.clock.wait(src, dst, id, it->second.time, it->second.producer);
     c.flags.erase(it);
@@ -298,7 +388,7 @@ void prune(Core& c, AccessList& list) {
         return;
     std::erase_if(list.by_lo, [&](const auto& entry) {
         const Access& a = entry.second;
-        const int s = slot(a.who.pipe);
+        const int s = agent(a.who);
         for (const Pipe q : kPipes)
             if (slot(q) != s && c.clocks[slot(q)][s] < a.epoch)
                 return false;
@@ -318,6 +408,230 @@ void prune(Core& c, AccessList& list) {
         c.dropped = true;
     }
     list.kept = list.by_lo.size();
+}
+
+// ---- the launch's shadow of global memory -----------------------------------------------------------------
+
+// The rows a global tensor's elements occupy: a dimension whose elements follow on from the inner ones makes
+// the runs longer, one whose stride continues an outer level's makes it longer; the innermost level left is
+// a row set and the outer ones are listed apart (up to kMaxRowSets; past that, and for the packed 4-bit
+// types, the tensor's first to last byte stands for it, which may report bytes it does not touch).
+constexpr uint64_t kMaxRowSets = 256;
+void rows_of(const GlobalView& g, const Region& bounds, std::vector<Rows>& out) {
+    out.assign(1, Rows{bounds.lo, bounds.hi - bounds.lo, 0, 1});
+    if (dtype_is_twin(g.dtype) ||
+        (g.layout != GlobalLayout::ND && g.layout != GlobalLayout::DN && g.layout != GlobalLayout::NZ))
+        return;
+    const uint64_t e = dtype_size(g.dtype);
+    uint64_t len = e;
+    struct Level {
+        uint64_t stride, count;
+    };
+    std::vector<Level> levels;  // innermost first
+    for (int i = 4; i >= 0; --i) {
+        const auto n = static_cast<uint64_t>(g.shape[i]);
+        const uint64_t st = static_cast<uint64_t>(std::max<int64_t>(g.stride[i], 0)) * e;
+        if (n <= 1 || st == 0)  // one element, or the same bytes again
+            continue;
+        if (levels.empty() && st == len)
+            len *= n;
+        else if (!levels.empty() && st == levels.back().stride * levels.back().count)
+            levels.back().count *= n;
+        else
+            levels.push_back({st, n});
+    }
+    if (levels.empty()) {
+        out[0].len = len;
+        return;
+    }
+    uint64_t sets = 1;
+    for (std::size_t i = 1; i < levels.size(); ++i)
+        sets *= levels[i].count;
+    if (sets > kMaxRowSets)
+        return;
+    out.clear();
+    std::vector<uint64_t> at(levels.size(), 0);  // the outer levels' indices, as a counter
+    for (uint64_t k = 0; k < sets; ++k) {
+        uint64_t offset = 0;
+        for (std::size_t i = 1; i < levels.size(); ++i)
+            offset += at[i] * levels[i].stride;
+        out.push_back({bounds.lo + offset, len, levels[0].stride, levels[0].count});
+        for (std::size_t i = 1; i < levels.size() && ++at[i] == levels[i].count; ++i)
+            at[i] = 0;
+    }
+}
+
+// The rows of `r` that meet [x, y): indices [first, last).
+std::pair<uint64_t, uint64_t> rows_meeting(const Rows& r, uint64_t x, uint64_t y) {
+    if (r.count == 1 || r.stride == 0)
+        return r.lo < y && r.lo + r.len > x ? std::make_pair(0ull, 1ull) : std::make_pair(0ull, 0ull);
+    // Row i is [lo + i * stride, lo + i * stride + len).
+    const uint64_t first = x >= r.lo + r.len ? (x - r.lo - r.len) / r.stride + 1 : 0;
+    const uint64_t last = y > r.lo ? std::min<uint64_t>(r.count, (y - r.lo + r.stride - 1) / r.stride) : 0;
+    return {first, std::max(first, last)};
+}
+
+// The first bytes two row sets share, if any: walks the rows of the one with fewer rows where both lie and
+// finds each in the other by arithmetic.
+std::optional<std::pair<uint64_t, uint64_t>> shared_bytes(const Rows& a, const Rows& b) {
+    const uint64_t lo = std::max(a.lo, b.lo), hi = std::min(a.end(), b.end());
+    if (lo >= hi)
+        return std::nullopt;
+    const auto ra = rows_meeting(a, lo, hi), rb = rows_meeting(b, lo, hi);
+    const bool walk_a = ra.second - ra.first <= rb.second - rb.first;
+    const Rows& p = walk_a ? a : b;
+    const Rows& q = walk_a ? b : a;
+    const auto [from, to] = walk_a ? ra : rb;
+    for (uint64_t i = from; i < to; ++i) {
+        const uint64_t x = std::max(lo, p.lo + i * p.stride), y = std::min(hi, p.lo + i * p.stride + p.len);
+        const auto [j, j_end] = rows_meeting(q, x, y);
+        if (j < j_end)
+            return std::make_pair(std::max(x, q.lo + j * q.stride), std::min(y, q.lo + j * q.stride + q.len));
+    }
+    return std::nullopt;
+}
+
+std::optional<std::pair<uint64_t, uint64_t>> shared_bytes(const Shared& a, const Shared& b) {
+    for (const Rows& x : a.rows)
+        for (const Rows& y : b.rows)
+            if (const auto o = shared_bytes(x, y))
+                return o;
+    return std::nullopt;
+}
+
+bool same_rows(const Rows& a, const Rows& b) {
+    return a.lo == b.lo && a.len == b.len && a.stride == b.stride && a.count == b.count;
+}
+
+// A newer access of the same core and agent that touches at least the bytes of an older one stands for it
+// in every later comparison (a write for reads and writes, a read for reads; an atomic one only for atomic
+// ones).
+bool stands_for(const Shared& newer, const Shared& older) {
+    if (newer.core != older.core || newer.agent != older.agent || (newer.atomic && !older.atomic))
+        return false;
+    if (newer.rows.size() == 1 && newer.rows[0].count == 1)
+        return newer.bounds.contains(older.bounds);
+    return newer.rows.size() == older.rows.size() &&
+           std::equal(newer.rows.begin(), newer.rows.end(), older.rows.begin(), same_rows);
+}
+
+// What slot s of core c knows of every (core, slot) of its launch, itself included.
+Wide released(const Core& c, int s) {
+    Wide w = c.wide[s];
+    w.resize(static_cast<std::size_t>(c.launch->cores) * kSlots);
+    for (int q = 0; q < kSlots; ++q) {
+        uint32_t& x = w[static_cast<std::size_t>(c.index) * kSlots + static_cast<std::size_t>(q)];
+        x = std::max(x, c.clocks[s][q]);
+    }
+    return w;
+}
+
+// Orders what `w` holds before slot s's next instructions (every pipe's for the scalar unit, which issues
+// them all). What it says of this core itself goes into the core's own clocks.
+void acquired(Core& c, int s, const Wide& w) {
+    auto into = [&](int t) {
+        Wide& known = c.wide[t];
+        if (known.size() < w.size())
+            known.resize(w.size());
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            if (i / kSlots == c.index)
+                c.clocks[t][i % kSlots] = std::max(c.clocks[t][i % kSlots], w[i]);
+            else
+                known[i] = std::max(known[i], w[i]);
+        }
+    };
+    if (s == slot(Pipe::S))
+        for (const Pipe q : kPipes)
+            into(slot(q));
+    else
+        into(s);
+}
+
+// Compares one global-memory access of the running instruction with the other cores' and adds it to the
+// launch's record (under the launch's lock). Accesses every core has ordered itself after (a SYNCALL of all
+// of them) are forgotten; past kMaxShared per list the oldest half is (a race with one of them may then go
+// unreported).
+constexpr std::size_t kMaxShared = std::size_t{1} << 16;
+void cross_check(Core& c, Shared&& x) {
+    Shadow& launch = *c.launch;
+    const Wide& knows = c.wide[c.agent];
+    x.order = ++launch.order;
+    const auto check = [&](const Shared& a) {
+        if (a.core == c.index || (a.atomic && x.atomic) || !a.bounds.overlaps(x.bounds))
+            return;
+        const std::size_t k = static_cast<std::size_t>(a.core) * kSlots + a.agent;
+        if (k < knows.size() && knows[k] >= a.epoch)
+            return;
+        const auto bytes = shared_bytes(a, x);
+        if (!bytes)
+            return;
+        const Kind kind =
+            a.write ? (x.write ? Kind::WriteAfterWrite : Kind::ReadAfterWrite) : Kind::WriteAfterRead;
+        const Region overlap{kGlobal, bytes->first, bytes->second};
+        const auto same = std::find_if(c.cross.begin(), c.cross.end(), [&](const CrossConflict& f) {
+            return f.earlier.seq == a.who.seq && f.earlier.core == a.who.core;
+        });
+        if (same == c.cross.end())
+            c.cross.push_back({kind, a.who, overlap});
+        else if (rank(kind) > rank(same->kind))
+            *same = {kind, a.who, overlap};
+    };
+    const auto visit = [&](SharedList& list) {
+        const uint64_t from = x.bounds.lo > list.max_len ? x.bounds.lo - list.max_len : 0;
+        for (auto it = list.by_lo.lower_bound(from); it != list.by_lo.end() && it->first < x.bounds.hi; ++it)
+            check(it->second);
+    };
+    visit(launch.gm[1]);
+    if (x.write)
+        visit(launch.gm[0]);
+    for (const bool write : {false, true}) {
+        if (write && !x.write)
+            continue;
+        auto& older = launch.gm[write ? 1 : 0].by_lo;
+        for (auto it = older.lower_bound(x.bounds.lo); it != older.end() && it->first < x.bounds.hi;)
+            it = stands_for(x, it->second) ? older.erase(it) : std::next(it);
+    }
+    SharedList& list = launch.gm[x.write ? 1 : 0];
+    list.max_len = std::max(list.max_len, x.bounds.hi - x.bounds.lo);
+    list.by_lo.emplace(x.bounds.lo, std::move(x));
+    if (list.by_lo.size() > kMaxShared) {
+        const uint64_t keep_from = launch.order - kMaxShared / 2;
+        std::erase_if(list.by_lo, [&](const auto& entry) { return entry.second.order < keep_from; });
+        launch.dropped = true;
+    }
+}
+
+// Compares the running instruction's pending accesses with the other cores' and records them: when it ends,
+// and before it publishes anything (a FIFO slot, a signal).
+void flush(Core& c) {
+    if (c.pending.empty())
+        return;
+    {
+        std::lock_guard<std::mutex> lock(c.launch->mutex);
+        for (Shared& x : c.pending)
+            cross_check(c, std::move(x));
+    }
+    c.pending.clear();
+}
+
+// Forgets the accesses a full round of SYNCALL has ordered before every core's next instructions.
+void forget(Shadow& launch, const Wide& clock) {
+    for (SharedList& list : launch.gm)
+        std::erase_if(list.by_lo, [&](const auto& entry) {
+            const Shared& a = entry.second;
+            const std::size_t k = static_cast<std::size_t>(a.core) * kSlots + a.agent;
+            return k < clock.size() && clock[k] >= a.epoch;
+        });
+}
+
+std::string core_name() {
+    if (rank_num() > 1)
+        return "rank " + std::to_string(rank_id());
+    const ExecContext& x = exec_context();
+    std::string name = "block " + std::to_string(x.block_idx);
+    if (x.subblock_dim > 1)
+        name += " sub-block " + std::to_string(x.subblock_id);
+    return name;
 }
 
 }  // namespace
@@ -400,7 +714,7 @@ std::string describe(const Location& where) {
 
 std::string Report::text() const {
     auto instr = [](const Party& p) {
-        return p.name + " (" + (pipe_text(p.pipe)) + ", instruction " + std::to_string(p.seq) + ") at " +
+        return p.name + " (" + agent_text(p) + ", instruction " + std::to_string(p.seq) + ") at " +
                describe(p.where);
     };
     const std::string flag = "(PIPE_" + (pipe_text(flag_src)) + ", PIPE_" + (pipe_text(flag_dst)) + ", " +
@@ -409,18 +723,41 @@ std::string Report::text() const {
         return p.name + flag + " at " + describe(p.where) + " (after instruction " + std::to_string(p.seq) +
                ")";
     };
-    const std::string a = pipe_text(first.pipe), b = pipe_text(second.pipe);
-    std::string s = "ptosim: hazard: " + std::string(kind_name(kind));
+    const std::string a = agent_text(first), b = agent_text(second);
+    std::string s =
+        "ptosim: hazard: " + std::string(cross_core ? "cross-core " : "") + std::string(kind_name(kind));
     if (!buffer.empty()) {
         char range[96];
         std::snprintf(range, sizeof range, " on %s[0x%" PRIx64 ", 0x%" PRIx64 ")", buffer.c_str(), lo, hi);
         s += range;
+    }
+    if (cross_core) {
+        s += " (" + first.core + " and " + second.core + ")\n";
+        s += "  " + first.core + (kind == Kind::WriteAfterRead ? " reads: " : " writes: ") + instr(first) +
+             "\n  " + second.core + (kind == Kind::ReadAfterWrite ? " reads: " : " writes: ") +
+             instr(second) + "\n  nothing orders " + first.core + "'s " + a + " before " + second.core +
+             "'s " + b + "; fix: ";
+        if (first.dma)
+            s += "wait for the transfer's AsyncEvent (Wait, or a Test that returns true), then ";
+        s +=
+            "SYNCALL between them, a FIFO (TPUSH after the first, TPOP before the second), a signal (TNOTIFY "
+            "after the first, TWAIT before the second), or separate launches\n";
+        return s;
     }
     s += " (block " + std::to_string(block) + ")\n";
     switch (kind) {
         case Kind::ReadAfterWrite:
         case Kind::WriteAfterRead:
         case Kind::WriteAfterWrite: {
+            if (first.dma || second.dma) {
+                s += std::string("  ") + (kind == Kind::WriteAfterRead ? "reads" : "writes") + ": " +
+                     instr(first) + "\n  then " + (kind == Kind::ReadAfterWrite ? "reads" : "writes") + ": " +
+                     instr(second) + "\n  nothing orders " + a + " before " + b + " between them; fix: " +
+                     (first.dma ? "wait for the transfer's AsyncEvent (Wait, or a Test that returns true) "
+                                  "before the second\n"
+                                : "pipe_barrier(PIPE_ALL) before the second\n");
+                break;
+            }
             const std::string pair = "PIPE_" + a + ", PIPE_" + b;
             s += std::string("  ") + (kind == Kind::WriteAfterRead ? "reads" : "writes") + ": " +
                  instr(first) + "\n  then " + (kind == Kind::ReadAfterWrite ? "reads" : "writes") + ": " +
@@ -534,11 +871,27 @@ void clear_reports() {
     r.unlocated.clear();
 }
 
-void begin_core() {
+Launch::Launch(uint32_t cores) {
+    if (checking() && cores > 1) {
+        auto* shadow = new Shadow;
+        shadow->cores = cores;
+        state_ = shadow;
+    }
+}
+
+Launch::~Launch() {
+    delete static_cast<Shadow*>(state_);
+}
+
+void begin_core(const Launch* launch, uint32_t index) {
     auto& c = core();
     if (!c.clock.empty())
         c.clock.finish(0);
     c.reset();
+    c.launch = launch ? static_cast<Shadow*>(launch->state()) : nullptr;
+    c.index = index;
+    if (c.launch)
+        c.name = core_name();
 }
 
 void end_core() {
@@ -571,10 +924,15 @@ void pipe_barrier(int pipe, const Location&) {
         return;  // one pipe's barrier orders that pipe with itself, which program order already does here
     auto& c = core();
     Clock all{};
-    for (const Pipe q : kPipes)
+    Wide wide;
+    for (const Pipe q : kPipes) {
         join(all, c.clocks[slot(q)]);
-    for (const Pipe q : kPipes)
+        join(wide, c.wide[slot(q)]);
+    }
+    for (const Pipe q : kPipes) {
         c.clocks[slot(q)] = all;
+        c.wide[slot(q)] = wide;
+    }
     c.clock.barrier_all();
 }
 
@@ -666,20 +1024,30 @@ std::size_t Scope::conv_bytes(const ConvView& c) {
     return std::min(dtype_bytes(c.dtype, static_cast<std::size_t>(c.elements())), c.capacity);
 }
 
-bool Scope::begin(std::string_view name, Pipe pipe) {
+bool Scope::begin(std::string_view name, Pipe pipe, bool dma) {
     if (itrace::on())
         itrace::detail::begin(name);
     auto& c = core();
     if (c.scope_depth++ > 0)
         return true;
-    const int p = slot(pipe);
+    const int issuer = slot(pipe);
+    const int p = dma ? kDma : issuer;
+    if (dma) {  // the engine starts what the scalar unit posts once the scalar unit gets there
+        join(c.clocks[kDma], c.clocks[issuer]);
+        join(c.wide[kDma], c.wide[issuer]);
+    }
     ++c.seq;
+    c.agent = p;
     c.epoch = ++c.clocks[p][p];
-    c.current =
-        Party{std::string(name), pipe, c.site_at.file ? c.site_at : Location{nullptr, 0, c.site}, c.seq};
+    c.current = Party{std::string(name),
+                      pipe,
+                      c.site_at.file ? c.site_at : Location{nullptr, 0, c.site},
+                      c.seq,
+                      dma,
+                      c.name};
     c.work = timeline::Work{};
     for (const int dst : c.expected)
-        if (dst != p) {
+        if (dst != issuer) {
             Party consumer = c.current;
             consumer.pipe = pipe_from_int(dst).value_or(Pipe::S);
             add({Kind::WrongPipeEvent, c.current, consumer, {}, 0, 0, -1});
@@ -697,7 +1065,15 @@ void Scope::end() {
     for (const Conflict& f : c.conflicts)
         add({f.kind, f.earlier, c.current, space_name(f.overlap.space), f.overlap.lo, f.overlap.hi});
     c.conflicts.clear();
-    const int me = slot(c.current.pipe);
+    if (c.launch)
+        flush(c);
+    for (const CrossConflict& f : c.cross) {
+        Report r{f.kind, f.earlier, c.current, "GM", f.overlap.lo, f.overlap.hi};
+        r.cross_core = true;
+        add(std::move(r));
+    }
+    c.cross.clear();
+    const int me = c.agent;
     for (const Access& mine : c.mine) {
         // A newer access of the same pipe that covers an older one stands for it in every later check (a
         // write for reads and writes, a read for reads).
@@ -707,9 +1083,8 @@ void Scope::end() {
             auto& older = list_of(c, mine.region.space, write).by_lo;
             for (auto it = older.lower_bound(mine.region.lo);
                  it != older.end() && it->first < mine.region.hi;)
-                it = slot(it->second.who.pipe) == me && mine.region.contains(it->second.region)
-                         ? older.erase(it)
-                         : std::next(it);
+                it = agent(it->second.who) == me && mine.region.contains(it->second.region) ? older.erase(it)
+                                                                                            : std::next(it);
         }
         auto& list = list_of(c, mine.region.space, mine.write);
         list.by_lo.emplace(mine.region.lo, mine);
@@ -718,11 +1093,15 @@ void Scope::end() {
     }
     c.mine.clear();
     c.last = c.current;
+    if (c.current.dma) {
+        c.last_dma = c.epoch;
+        return;  // the timeline has no track for the DMA engine
+    }
     if (g_tracing.load(std::memory_order_relaxed))
         c.clock.instruction(c.current.name, c.current.pipe, me, c.current.seq, c.current.where.code, c.work);
 }
 
-void Scope::access(const void* p, std::size_t n, bool write) {
+void Scope::access(const void* p, std::size_t n, bool write, bool atomic, const GlobalView* g) {
     if (!p || n == 0)
         return;
     auto& c = core();
@@ -733,9 +1112,9 @@ void Scope::access(const void* p, std::size_t n, bool write) {
         space = r.space;
     if (!g_checking.load(std::memory_order_relaxed))
         return;
-    const int me = slot(c.current.pipe);
+    const int me = c.agent;
     const auto check = [&](const Access& a) {
-        const int other = slot(a.who.pipe);
+        const int other = agent(a.who);
         if (other == me || !a.region.overlaps(r) || c.clocks[me][other] >= a.epoch)
             return;
         const Kind kind =
@@ -754,6 +1133,105 @@ void Scope::access(const void* p, std::size_t n, bool write) {
     if (write)
         list_of(c, r.space, false).for_overlapping(r, check);
     c.mine.push_back({r, write, c.epoch, c.current});
+    // Between cores only global tensors count (and signals and counters): a tile outside the simulated
+    // buffers (a FIFO's ring, a tile never given an address) is one core's, whatever its host address.
+    if (c.launch && r.space == kGlobal && (g || atomic)) {
+        Shared& x = c.pending.emplace_back();
+        x.bounds = r;
+        if (g)
+            rows_of(*g, r, x.rows);
+        else
+            x.rows.assign(1, Rows{r.lo, r.hi - r.lo, 0, 1});
+        x.write = write;
+        x.atomic = atomic;
+        x.core = c.index;
+        x.agent = static_cast<uint8_t>(c.agent);
+        x.epoch = c.epoch;
+        x.who = c.current;
+    }
+}
+
+void release(const void* object, uint64_t tag, Pipe pipe) {
+    if (!checking())
+        return;
+    auto& c = core();
+    if (!c.launch)
+        return;
+    flush(c);
+    const Wide w = released(c, slot(pipe));
+    std::lock_guard<std::mutex> lock(c.launch->mutex);
+    join(c.launch->objects[{object, tag}], w);
+}
+
+void acquire(const void* object, uint64_t tag, Pipe pipe) {
+    if (!checking())
+        return;
+    auto& c = core();
+    if (!c.launch)
+        return;
+    Wide w;
+    {
+        std::lock_guard<std::mutex> lock(c.launch->mutex);
+        const auto it = c.launch->objects.find({object, tag});
+        if (it == c.launch->objects.end())
+            return;
+        w = it->second;
+    }
+    acquired(c, slot(pipe), w);
+}
+
+int32_t barrier_arrive(const void* counter, int32_t cores, const std::function<int32_t()>& arrive) {
+    if (!checking() || cores < 1 || !core().launch)
+        return arrive();
+    auto& c = core();
+    flush(c);
+    const Wide w = released(c, slot(Pipe::S));
+    Shadow& launch = *c.launch;
+    std::lock_guard<std::mutex> lock(launch.mutex);
+    // The arrival under the launch's lock: a core that sees the round complete finds every arrival's clock.
+    const int32_t before = arrive();
+    auto& round = launch.rounds[{counter, before / cores}];
+    join(round.clock, w);
+    round.cores = cores;
+    if (++round.arrived == cores && static_cast<uint32_t>(cores) == launch.cores)
+        forget(launch,
+               round.clock);  // every core waits at the barrier, and orders all of it before what next
+    return before;
+}
+
+void barrier_leave(const void* counter, int32_t round) {
+    if (!checking())
+        return;
+    auto& c = core();
+    if (!c.launch)
+        return;
+    Wide w;
+    {
+        std::lock_guard<std::mutex> lock(c.launch->mutex);
+        const auto it = c.launch->rounds.find({counter, round});
+        if (it == c.launch->rounds.end())
+            return;
+        w = it->second.clock;
+        if (++it->second.left == it->second.cores)
+            c.launch->rounds.erase(it);
+    }
+    acquired(c, slot(Pipe::S), w);
+}
+
+void async_issued(uint64_t handle) {
+    if (checking())
+        core().async[handle] = core().last_dma;
+}
+
+void async_done(uint64_t handle) {
+    if (!checking())
+        return;
+    auto& c = core();
+    const auto it = c.async.find(handle);
+    if (it == c.async.end())
+        return;
+    for (const Pipe q : kPipes)
+        c.clocks[slot(q)][kDma] = std::max(c.clocks[slot(q)][kDma], it->second);
 }
 
 void Scope::set_matmul(int64_t m, int64_t k, int64_t n, std::size_t elem_bytes) {

@@ -11,6 +11,7 @@
 #include "pto/common/pto_tile.hpp"
 #include "pto/common/qualifiers.hpp"
 #include "pto/common/type.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace pto::comm {
 
@@ -99,7 +100,9 @@ struct AsyncSession {
     uint32_t myPe{0};
 };
 
-// What TPUT_ASYNC / TGET_ASYNC return. The transfer is already complete: Wait and Test return true.
+// What TPUT_ASYNC / TGET_ASYNC return. The transfer is already complete: Wait and Test return true. The
+// hazard checker orders the transfer before the core's next accesses only from its Wait or Test on
+// (docs/hazards.md#between-cores).
 struct AsyncEvent {
     uint64_t handle{0};
     DmaEngine engine{DmaEngine::SDMA};
@@ -108,8 +111,15 @@ struct AsyncEvent {
     constexpr AsyncEvent(uint64_t h, DmaEngine e) : handle(h), engine(e) {}
     constexpr bool valid() const { return handle != 0; }
 
-    bool Wait(const AsyncSession&) const { return valid(); }
-    bool Test(const AsyncSession&) const { return valid(); }
+    bool Wait(const AsyncSession&) const { return done(); }
+    bool Test(const AsyncSession&) const { return done(); }
+
+  private:
+    bool done() const {
+        if (valid() && ptosim::hazards::enabled())
+            ptosim::hazards::async_done(handle);
+        return valid();
+    }
 };
 
 // pto-isa's SDMA session builder: records the engine, the workspace and the scratch tile. ptosim needs none

@@ -3,7 +3,6 @@
 // which validate the shapes at run time and do the work. docs/comm.md describes what is simulated.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <source_location>
 #include <type_traits>
@@ -66,11 +65,6 @@ inline ptosim::comm::WaitCmp cmp_of(WaitCmp c) {
     return static_cast<ptosim::comm::WaitCmp>(static_cast<uint8_t>(c));
 }
 
-inline uint64_t next_async_handle() {
-    static std::atomic<uint64_t> next{1};
-    return next.fetch_add(1, std::memory_order_relaxed);
-}
-
 }  // namespace detail
 
 // ---- point to point -------------------------------------------------------------------------------------
@@ -116,14 +110,16 @@ void TGET_IMPL(GlobalDstData& dst, GlobalSrcData& src, TileData& ping, TileData&
 template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData, typename GlobalSrcData>
 AsyncEvent TPUT_ASYNC_IMPL(GlobalDstData& dst, GlobalSrcData& src, const AsyncSession&, uint32_t = 0) {
     detail::pair_checks<GlobalDstData, GlobalSrcData>();
-    ptosim::ops::tcopy_async("TPUT_ASYNC", ::pto::detail::global_view(dst), ::pto::detail::global_view(src));
-    return AsyncEvent(detail::next_async_handle(), engine);
+    return AsyncEvent(ptosim::ops::tcopy_async("TPUT_ASYNC", ::pto::detail::global_view(dst),
+                                               ::pto::detail::global_view(src)),
+                      engine);
 }
 template <DmaEngine engine = DmaEngine::SDMA, typename GlobalDstData, typename GlobalSrcData>
 AsyncEvent TGET_ASYNC_IMPL(GlobalDstData& dst, GlobalSrcData& src, const AsyncSession&, uint32_t = 0) {
     detail::pair_checks<GlobalDstData, GlobalSrcData>();
-    ptosim::ops::tcopy_async("TGET_ASYNC", ::pto::detail::global_view(dst), ::pto::detail::global_view(src));
-    return AsyncEvent(detail::next_async_handle(), engine);
+    return AsyncEvent(ptosim::ops::tcopy_async("TGET_ASYNC", ::pto::detail::global_view(dst),
+                                               ::pto::detail::global_view(src)),
+                      engine);
 }
 
 // ---- signals --------------------------------------------------------------------------------------------

@@ -53,8 +53,10 @@ void tput(const char* instr, const GlobalView& dst, const GlobalView& src, const
           bool atomic_add = false);
 
 // TPUT_ASYNC / TGET_ASYNC: dst = src (src's shape) by the DMA engine, without a staging tile. The copy is
-// complete when the call returns, so the event's Wait and Test succeed at once.
-void tcopy_async(const char* instr, const GlobalView& dst, const GlobalView& src);
+// complete when the call returns, so the event's Wait and Test succeed at once; the hazard checker still
+// orders it before the core's next accesses only when they do (hazards::async_done). Returns the event's
+// handle (never 0).
+uint64_t tcopy_async(const char* instr, const GlobalView& dst, const GlobalView& src);
 
 // TBROADCAST: every group tensor = src.
 void tbroadcast(const comm::Group& group, const GlobalView& src, const comm::Staging& staging);

@@ -11,6 +11,10 @@
 // least one a write, from different pipes, with the earlier not in the later pipe's clock, are a hazard. The
 // cost is per instruction and per operand, never per element.
 //
+// Between the cores of one launch (blocks, sub-blocks, ranks) the global-memory accesses are compared too:
+// the clocks extend over every (core, pipe) of the launch, and SYNCALL, the FIFOs (TPUSH -> TPOP, TFREE ->
+// the next TPUSH) and the signals (TNOTIFY -> TWAIT / TTEST) order one core's pipes before another's.
+//
 // Off by default. On with PTOSIM_CHECK_HAZARDS=1 in the environment (reports go to stderr as they are found,
 // and a summary at exit) or with enable(true) (reports are collected for reports()).
 #pragma once
@@ -18,6 +22,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <source_location>
 #include <string>
@@ -70,6 +75,8 @@ struct Party {
     Pipe pipe = Pipe::S;
     Location where;
     uint64_t seq = 0;  // its position among this core's instructions (1 = the first)
+    bool dma = false;  // the DMA engine of an asynchronous transfer (TPUT_ASYNC / TGET_ASYNC), not `pipe`
+    std::string core;  // inside a launch of several cores: "block 3", "block 1 sub-block 0", "rank 2"
 };
 
 struct Report {
@@ -81,6 +88,7 @@ struct Report {
     int flag_id = -1;         // flag reports: the flag (flag_src, flag_dst, flag_id)
     Pipe flag_src = Pipe::S, flag_dst = Pipe::S;
     uint32_t block = 0;
+    bool cross_core = false;   // first and second ran on different cores of one launch (Party::core)
     uint32_t repeats = 1;      // how often the same pair was seen (only the first is printed)
     std::string text() const;  // the multi-line report printed to stderr
 };
@@ -108,9 +116,27 @@ void clear_trace();
 std::vector<Report> reports();  // every distinct report so far, in the order found
 void clear_reports();
 
-// A simulated core's life: launches call begin_core before a block's kernel code and end_core after it (which
-// reports flags left set). Code that calls kernels directly on its own thread may call them too.
-void begin_core();
+// What the cores of one launch share: their global-memory accesses and the clocks of the objects that order
+// them (SYNCALL rounds, FIFO slots, signals). A launcher makes one before its cores start and destroys it
+// after they have all finished (the launch's start and end order it with everything else). It records nothing
+// unless the checks are on and there are at least two cores.
+struct LaunchState {};
+class Launch {
+  public:
+    explicit Launch(uint32_t cores);
+    ~Launch();
+    Launch(const Launch&) = delete;
+    Launch& operator=(const Launch&) = delete;
+    LaunchState* state() const { return state_; }
+
+  private:
+    LaunchState* state_ = nullptr;
+};
+
+// A simulated core's life: launches call begin_core before a block's kernel code, with the launch and the
+// core's index in it (0 .. cores - 1), and end_core after it (which reports flags left set). Code that calls
+// kernels directly on its own thread may call them too.
+void begin_core(const Launch* launch = nullptr, uint32_t index = 0);
 void end_core();
 
 // Synchronisation, as the intrinsics in pto/common/event.hpp report it.
@@ -124,6 +150,25 @@ void event_record(int src, int dst, int id);
 void event_wait(int src, int dst, int id);
 // pto-isa's automatic event ids: the next of EVENT_ID0..7 for the pipe pair, per simulated core.
 int next_event_id(int src, int dst);
+
+// Synchronisation between the cores of a launch. An object is an address and a tag (a signal word; a FIFO
+// ring and its slot). release joins what `pipe` of the calling core has done so far into the object's clock;
+// acquire orders the object's clock before what `pipe` does next (every pipe for Pipe::S, which issues them
+// all). Call release before the object becomes visible to other cores, acquire after the core has seen it.
+void release(const void* object, uint64_t tag, Pipe pipe);
+void acquire(const void* object, uint64_t tag, Pipe pipe);
+// SYNCALL's barrier (its arrival counter `counter`, `cores` taking part): barrier_arrive runs `arrive` (the
+// arrival, returning the count before it) with the calling core's clock joined into its round's and returns
+// what arrive returned; barrier_leave(counter, round), after the round's last arrival, orders everything each
+// participant did before it arrived before everything the calling core does next. Without the checks,
+// barrier_arrive only runs arrive.
+int32_t barrier_arrive(const void* counter, int32_t cores, const std::function<int32_t()>& arrive);
+void barrier_leave(const void* counter, int32_t round);
+// An asynchronous transfer (TPUT_ASYNC / TGET_ASYNC): the instruction opened with Scope(name, Scope::Async{})
+// just before is the DMA engine's, and `handle` its event; async_done(handle) (the event's Wait, or a Test
+// that returned true) orders it before every pipe's next instructions.
+void async_issued(uint64_t handle);
+void async_done(uint64_t handle);
 
 // Marks an intrinsic's call site for the instructions it runs (the outermost intrinsic wins when one calls
 // another). Constructed first thing in every intrinsic with its return address, or with a source location by
@@ -169,7 +214,14 @@ class Scope {
   public:
     Scope(std::string_view name, Pipe pipe) : active_(enabled()) {
         if (active_)
-            active_ = begin(name, pipe);
+            active_ = begin(name, pipe, false);
+    }
+    // The DMA engine of an asynchronous transfer, posted by the scalar unit: ordered after what the scalar
+    // unit has seen, and before other instructions only through async_done.
+    struct Async {};
+    Scope(std::string_view name, Async) : active_(enabled()) {
+        if (active_)
+            active_ = begin(name, Pipe::S, true);
     }
     ~Scope() {
         if (active_)
@@ -195,16 +247,29 @@ class Scope {
     void read(const GlobalView& g) {
         if (!active_)
             return;
-        access(g.data, global_bytes(g), false);
+        access(g.data, global_bytes(g), false, false, &g);
         if (itrace::on())
             itrace::detail::operand(g, false);
     }
     void write(const GlobalView& g) {
         if (!active_)
             return;
-        access(g.data, global_bytes(g), true);
+        access(g.data, global_bytes(g), true, false, &g);
         if (itrace::on())
             itrace::detail::operand(g, true);
+    }
+    // Atomic accesses (signals, SYNCALL's counter, TSTORE's AtomicAdd) do not race with each other between
+    // cores; with plain accesses they do.
+    void atomic(const GlobalView& g, bool write) {
+        if (!active_)
+            return;
+        access(g.data, global_bytes(g), write, true, &g);
+        if (itrace::on())
+            itrace::detail::operand(g, write);
+    }
+    void atomic(const void* p, std::size_t n, bool write) {
+        if (active_)
+            access(p, n, write, true);
     }
     void read(const ConvView& c) {
         if (!active_)
@@ -246,9 +311,11 @@ class Scope {
     static std::size_t write_bytes(const TileView& t);
     static std::size_t global_bytes(const GlobalView& g);
     static std::size_t conv_bytes(const ConvView& c);
-    static bool begin(std::string_view name, Pipe pipe);
+    static bool begin(std::string_view name, Pipe pipe, bool dma);
     static void end();
-    static void access(const void* p, std::size_t n, bool write);
+    // A GlobalView's operand also gives the exact rows it touches, for the comparison between cores.
+    static void access(const void* p, std::size_t n, bool write, bool atomic = false,
+                       const GlobalView* g = nullptr);
     static void set_matmul(int64_t m, int64_t k, int64_t n, std::size_t elem_bytes);
     bool active_;
 };
