@@ -9,12 +9,12 @@ build="${2:-build/fuzz}"
 jobs="$(nproc 2>/dev/null || echo 2)"
 
 cmake --preset fuzz -B "$build"
-cmake --build "$build" -j "$jobs" --target fuzz_decoder fuzz_asm_parser fuzz_pto_as_parser ptoas
+cmake --build "$build" -j "$jobs" --target fuzz_decoder fuzz_asm_parser fuzz_pto_as_parser fuzz_pto_as_module ptoas
 
 # Seeds: every section of every golden file as text, and each program as binary. libFuzzer adds what it finds
 # to these folders (inside the build tree).
 corpus="$build/corpus"
-mkdir -p "$corpus/asm" "$corpus/bin" "$corpus/pto"
+mkdir -p "$corpus/asm" "$corpus/bin" "$corpus/pto" "$corpus/module"
 for g in tests/asm/golden/*.golden; do
     name="$(basename "$g" .golden)"
     for section in text raw input; do
@@ -33,3 +33,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 cp examples/asm/*.pto examples/asm/*.s "$corpus/pto/"
 "$build/fuzz/fuzz_pto_as_parser" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -dict=fuzz/pto_as.dict \
     -print_final_stats=1 "$corpus/pto"
+# The module form: seeded from the module examples.
+cp examples/asm/*_module.pto "$corpus/module/"
+"$build/fuzz/fuzz_pto_as_module" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -dict=fuzz/pto_as.dict \
+    -print_final_stats=1 "$corpus/module"

@@ -23,13 +23,13 @@ constexpr std::array<DTypeNames, 26> kNames{{
     {DType::F16, "FP16", "half", "f16"},
     {DType::BF16, "BF16", "bfloat16_t", "bf16"},
     {DType::HIF8, "HiF8", "hifloat8", ""},
-    {DType::E4M3, "E4M3", "float8_e4m3", ""},
-    {DType::E5M2, "E5M2", "float8_e5m2", ""},
+    {DType::E4M3, "E4M3", "float8_e4m3", "f8E4M3FN"},
+    {DType::E5M2, "E5M2", "float8_e5m2", "f8E5M2"},
     {DType::E3M2, "E3M2", "float6_e3m2", ""},
     {DType::E2M3, "E2M3", "float6_e2m3", ""},
     {DType::E2M1X2, "E2M1X2", "float4_e2m1x2", ""},
     {DType::E1M2X2, "E1M2X2", "float4_e1m2x2", ""},
-    {DType::E8M0, "E8M0", "float8_e8m0", ""},
+    {DType::E8M0, "E8M0", "float8_e8m0", "f8E8M0FNU"},
     {DType::HIF4X2, "HiF4X2", "hifloat4x2", ""},
     {DType::S64, "S64", "int64_t", "i64"},
     {DType::S32, "S32", "int32_t", "i32"},
@@ -90,6 +90,8 @@ std::optional<DType> parse_dtype(std::string_view text) {
         return DType::F16;
     if (iequals(text, "F64"))
         return DType::F64;
+    if (iequals(text, "f8E4M3"))  // PTOAS's spelling of MLIR's f8E4M3FN
+        return DType::E4M3;
     return std::nullopt;
 }
 

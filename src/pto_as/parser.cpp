@@ -1,5 +1,7 @@
 #include "ptosim/pto_as/parser.hpp"
 
+#include "ptosim/pto_as/attrs.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <span>
@@ -290,82 +292,18 @@ DumpSpec dump_spec(Cursor& c, bool pto) {
 // PTO-AS statements
 // ---------------------------------------------------------------------------------------------------------
 
-// The text inside "#pto<KIND NAME>" / "#pto.KIND<NAME>" (trimmed), a bare word, or a string's contents.
-std::optional<std::string_view> enum_attr_text(const Token& t, std::string_view kind) {
-    std::string_view s = t.text;
-    if (t.kind == Tok::Attr) {
-        const std::string a = "#pto<" + std::string(kind) + " ", b = "#pto." + std::string(kind) + "<";
-        if (s.back() != '>' || !(s.starts_with(a) || s.starts_with(b)))
-            return std::nullopt;
-        s = s.substr(a.size(), s.size() - a.size() - 1);
-        while (!s.empty() && s.front() == ' ')
-            s.remove_prefix(1);
-        while (!s.empty() && s.back() == ' ')
-            s.remove_suffix(1);
-    } else if (t.kind == Tok::String) {
-        s = s.substr(1, s.size() - 2);
-    } else if (t.kind != Tok::Word) {
-        return std::nullopt;
-    }
-    return s;
-}
-
-std::optional<CmpMode> cmp_from_name(std::string_view s) {
-    static constexpr std::pair<std::string_view, CmpMode> kNames[] = {
-        {"eq", CmpMode::EQ}, {"ne", CmpMode::NE}, {"lt", CmpMode::LT},
-        {"le", CmpMode::LE}, {"gt", CmpMode::GT}, {"ge", CmpMode::GE}};
-    for (const auto& [name, mode] : kNames)
-        if (iequals(s, name))
-            return mode;
-    return std::nullopt;
-}
-
-// "#pto<cmp lt>", "#pto.cmp<EQ>", "lt", "\"lt\"" -> the mode.
+// Attribute values (ptosim/pto_as/attrs.hpp, shared with the module form).
 std::optional<CmpMode> cmp_value(const Token& t) {
-    const auto text = enum_attr_text(t, "cmp");
-    return text ? cmp_from_name(*text) : std::nullopt;
+    return attr::cmp_value(t.text);
 }
-
-// "#pto<hist_byte BYTE_1>", "BYTE_1", "1" -> 1.
 std::optional<uint8_t> byte_value(const Token& t) {
-    if (t.kind == Tok::String)
-        return std::nullopt;
-    const auto text = enum_attr_text(t, "hist_byte");
-    if (!text)
-        return std::nullopt;
-    std::string_view s = *text;
-    if (s.size() == 6 && iequals(s.substr(0, 5), "BYTE_"))
-        s.remove_prefix(5);
-    if (s.size() == 1 && s[0] >= '0' && s[0] <= '3')
-        return static_cast<uint8_t>(s[0] - '0');
-    return std::nullopt;
+    return attr::byte_value(t.text);
 }
-
-// "#pto<round_mode CAST_RINT>", "#pto<round_mode RINT>", "#pto.round_mode<CAST_FLOOR>", "rint" -> RoundMode.
 std::optional<uint8_t> rmode_value(const Token& t) {
-    const auto text = enum_attr_text(t, "round_mode");
-    if (!text)
-        return std::nullopt;
-    std::string_view s = *text;
-    if (s.size() > 5 && iequals(s.substr(0, 5), "CAST_"))
-        s.remove_prefix(5);
-    static constexpr std::string_view kNames[] = {"NONE", "RINT", "ROUND", "FLOOR", "CEIL", "TRUNC", "ODD"};
-    for (uint8_t i = 0; i < std::size(kNames); ++i)
-        if (iequals(s, kNames[i]))
-            return i;
-    return std::nullopt;
+    return attr::rmode_value(t.text);
 }
-
-// "#pto<sat_mode ON>", "#pto.sat_mode<OFF>", "ON", "true" -> saturating or not.
 std::optional<bool> sat_value(const Token& t) {
-    const auto text = enum_attr_text(t, "sat_mode");
-    if (!text)
-        return std::nullopt;
-    if (iequals(*text, "ON") || iequals(*text, "true"))
-        return true;
-    if (iequals(*text, "OFF") || iequals(*text, "false"))
-        return false;
-    return std::nullopt;
+    return attr::sat_value(t.text);
 }
 
 struct Attrs {
@@ -739,9 +677,9 @@ class StmtParser {
 
     // The name inside `<NAME>`, `#pto.KIND<NAME>`, `#pto<KIND NAME>`, `"NAME"` or a bare NAME.
     static std::optional<std::string_view> sync_operand(const Token& t, std::string_view kind) {
-        if (t.kind == Tok::Attr && t.text.starts_with("<"))
-            return t.text.substr(1, t.text.size() - 2);
-        return enum_attr_text(t, kind);
+        if (t.kind != Tok::Attr && t.kind != Tok::Word && t.kind != Tok::String)
+            return std::nullopt;
+        return attr::enum_text(t.text, kind);
     }
 
     int sync_pipe(bool all_allowed) {

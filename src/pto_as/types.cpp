@@ -67,10 +67,12 @@ std::optional<int32_t> parse_pad(std::string_view s) {
 
 std::string_view trim(std::string_view s, std::size_t* lead) {
     std::size_t a = 0;
-    while (a < s.size() && (s[a] == ' ' || s[a] == '\t'))
+    // Blanks, and the line breaks of a type written over several lines.
+    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    while (a < s.size() && blank(s[a]))
         ++a;
     std::size_t b = s.size();
-    while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+    while (b > a && blank(s[b - 1]))
         --b;
     *lead = a;
     return s.substr(a, b - a);
@@ -158,21 +160,23 @@ TileType parse_tile_body(std::string_view body, uint32_t col0, bool buf) {
     t.buf = buf;
     bool valid_rows_given = false, valid_cols_given = false;
     if (!items.empty() && iequals(items[0].key, "loc")) {
-        // Key form, fixed order.
+        // Key form: each key once, in any order (PTOAS writes blayout= before v_row= in some programs).
         static constexpr std::string_view kKeys[] = {"loc",     "dtype", "rows",    "cols",
                                                      "v_row",   "v_col", "blayout", "slayout",
                                                      "fractal", "pad",   "compact"};
-        std::size_t k = 0;
+        bool seen[std::size(kKeys)] = {};
         for (const Item& it : items) {
+            std::size_t k = 0;
             while (k < std::size(kKeys) && !iequals(it.key, kKeys[k]))
                 ++k;
-            if (k >= std::size(kKeys) || (k >= 4 && it.key.empty()))
-                throw Fail{
-                    Status::BadType,
-                    q(it.value) +
-                        " (key form: loc=, dtype=, rows=, cols=, then optionally v_row=, v_col=, blayout=, "
-                        "slayout=, fractal=, pad=, compact= in this order)",
-                    it.col};
+            if (k >= std::size(kKeys) || seen[k])
+                throw Fail{Status::BadType,
+                           q(it.key.empty() ? it.value : it.key) +
+                               (k < std::size(kKeys) ? " given twice" : "") +
+                               " (key form: loc=, dtype=, rows=, cols=, and optionally v_row=, v_col=, "
+                               "blayout=, slayout=, fractal=, pad=, compact=; each once)",
+                           it.col};
+            seen[k] = true;
             const std::string_view v = it.value;
             bool ok = true;
             switch (k) {
@@ -233,9 +237,8 @@ TileType parse_tile_body(std::string_view body, uint32_t col0, bool buf) {
             }
             if (!ok)
                 throw Fail{Status::BadType, std::string(kKeys[k]) + "=" + q(v), it.col};
-            ++k;
         }
-        if (k < 4)
+        if (!seen[0] || !seen[1] || !seen[2] || !seen[3])
             throw Fail{Status::BadType, "the key form needs loc=, dtype=, rows= and cols=", col0};
         if (!valid_rows_given)
             t.valid_rows = t.rows;

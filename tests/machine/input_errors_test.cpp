@@ -125,8 +125,11 @@ TEST(InputErrors, EveryStatusHasACase) {
     std::set<Status> seen;
     for (const Case& c : cases())
         seen.insert(c.status);
-    for (Status s : ptosim::pto_as::kAllStatuses)
+    for (Status s : ptosim::pto_as::kAllStatuses) {
+        if (s >= Status::NotExecutable)  // the module form's statuses: module_run_test.cpp
+            continue;
         EXPECT_TRUE(seen.count(s)) << "no test for " << ptosim::pto_as::status_name(s);
+    }
 }
 
 TEST(InputErrors, LinxTextReportsDirectiveAndAssemblerErrorsInLineOrder) {

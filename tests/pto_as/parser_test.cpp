@@ -98,7 +98,17 @@ TEST(PtoAsTypes, BadTypesSayWhere) {
     EXPECT_EQ(err.status, P::Status::BadType);
     EXPECT_EQ(err.col, 29u);  // the field
     EXPECT_FALSE(P::parse_type("!pto.tile_buf<vec, 4x4xf32, valid=8x8>", 1, &err));
-    EXPECT_FALSE(P::parse_type("!pto.tile_buf<loc=vec, rows=4, dtype=f32, cols=4>", 1, &err));  // order
+    EXPECT_FALSE(
+        P::parse_type("!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=4, rows=8>", 1, &err));  // twice
+    EXPECT_FALSE(P::parse_type("!pto.tile_buf<loc=vec, dtype=f32, rows=4>", 1, &err));         // no cols
+    // The keys may come in any order (PTOAS writes blayout= before v_row= in some programs), over lines.
+    const auto any = P::parse_type(
+        "!pto.tile_buf<loc=mat, dtype=f32, rows=32, cols=32, blayout=col_major,\n"
+        "    v_row=32, v_col=16, slayout=row_major>",
+        1, &err);
+    ASSERT_TRUE(any);
+    EXPECT_EQ(any->tile.valid_cols, 16);
+    EXPECT_EQ(any->tile.blayout, P::BLayout::ColMajor);
     EXPECT_FALSE(P::parse_type("!pto.tile_buf<vec, 4x4xf32, pad=0, pad=1>", 1, &err));
     EXPECT_FALSE(P::parse_type("!pto.memref<4xf32>", 1, &err));
 }

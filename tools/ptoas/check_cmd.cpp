@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "io.hpp"
+#include "module_io.hpp"
 #include "program_io.hpp"
 #include "ptosim/pto_as/printer.hpp"
 
@@ -18,10 +19,16 @@ struct CheckArgs {
     ProgramArgs program;
     bool print = false;
     bool lower = false;
+    ModuleArgs module;  // --entry (module form)
 };
 
 int check(const CheckArgs& a) {
-    std::optional<LoadedFile> f = load_file(a.program);
+    const std::optional<ModuleInput> in = read_program(a.program);
+    if (!in)
+        return 1;
+    if (in->is_module)
+        return check_module(*in, a.program, a.module);
+    std::optional<LoadedFile> f = load_file(a.program, &in->source);
     if (!f)
         return 1;
     M::Options opts;
@@ -55,6 +62,7 @@ void add_check_command(CLI::App& app, Context& ctx) {
         cmd->add_flag("--lower", args->lower,
                       "Print the program as Linx text with directives (PTO-AS: the blocks it lowers to)");
     print->excludes(lower);
+    cmd->add_option("--entry", args->module.entry, "Module form: the function to run (default: pto.entry's)");
     cmd->callback([args, &ctx] { ctx.status = check(*args); });
 }
 

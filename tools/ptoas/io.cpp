@@ -70,13 +70,18 @@ std::string_view source_line(std::string_view source, uint32_t line) {
 
 void print_error(const std::string& name, std::string_view source, const ptosim::linx::Loc& loc,
                  std::string_view message) {
+    print_located(name, source, loc, "error", message);
+}
+
+void print_located(const std::string& name, std::string_view source, const ptosim::linx::Loc& loc,
+                   std::string_view severity, std::string_view message) {
     if (loc.line == 0) {
         char where[64];
         std::snprintf(where, sizeof where, "offset 0x%x (word %u)", loc.offset, loc.word);
-        std::cerr << name << ": " << where << ": error: " << message << "\n";
+        std::cerr << name << ": " << where << ": " << severity << ": " << message << "\n";
         return;
     }
-    std::cerr << name << ":" << loc.line << ":" << loc.col << ": error: " << message << "\n";
+    std::cerr << name << ":" << loc.line << ":" << loc.col << ": " << severity << ": " << message << "\n";
     const std::string_view text = source_line(source, loc.line);
     std::cerr << text << "\n";
     // Keep tabs so the caret lines up under the column whatever the tab width.

@@ -28,6 +28,9 @@ void print_diags(const std::string& name, std::string_view source, std::span<con
 // One located error in the same format.
 void print_error(const std::string& name, std::string_view source, const ptosim::linx::Loc& loc,
                  std::string_view message);
+// The same with another severity ("warning").
+void print_located(const std::string& name, std::string_view source, const ptosim::linx::Loc& loc,
+                   std::string_view severity, std::string_view message);
 
 // --arch A5|A2A3|KIRIN9030 (case-insensitive), stored into *arch.
 void add_arch_option(CLI::App& cmd, ptosim::Arch* arch);

@@ -24,8 +24,8 @@ void add_program_options(CLI::App& cmd, ProgramArgs& a) {
     cmd.add_option("--reg", a.regs, "A scalar register, as a .reg directive: 'a0 = 64' or 'a2 = 1.5 : fp32'");
 }
 
-std::optional<LoadedFile> load_file(const ProgramArgs& a) {
-    const std::optional<std::string> data = read_input(a.input);
+std::optional<LoadedFile> load_file(const ProgramArgs& a, const std::string* given) {
+    const std::optional<std::string> data = given ? std::optional<std::string>(*given) : read_input(a.input);
     if (!data)
         return std::nullopt;
     LoadedFile f;

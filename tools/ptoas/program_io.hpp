@@ -31,9 +31,9 @@ struct LoadedFile {
     ptosim::machine::Loaded program;
 };
 
-// Read, detect, load and apply --tile/--reg/--dump. Prints every error (file:line:col and a caret for text)
-// and returns nullopt when there was one.
-std::optional<LoadedFile> load_file(const ProgramArgs& a);
+// Read (unless the caller has: data), detect, load and apply --tile/--reg/--dump. Prints every error
+// (file:line:col and a caret for text) and returns nullopt when there was one.
+std::optional<LoadedFile> load_file(const ProgramArgs& a, const std::string* data = nullptr);
 
 // A fault, located like the input errors.
 void print_fault(const LoadedFile& f, const ptosim::machine::Fault& fault);

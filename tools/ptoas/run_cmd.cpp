@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "io.hpp"
+#include "module_io.hpp"
 #include "program_io.hpp"
 #include "ptosim/asm/printer.hpp"
 #include "ptosim/machine/data.hpp"
@@ -24,6 +25,7 @@ struct RunArgs {
     bool trace = false;
     bool hazards = false;
     std::string timeline;  // --trace-timeline FILE
+    ModuleArgs module;     // --entry, --arg, --out, --blocks (module form)
 };
 
 // Exit status of a run that the hazard checker found a hazard in (docs/machine.md).
@@ -56,7 +58,17 @@ const M::Entry* find_entry(const LoadedFile& f, const M::Machine& m, const ptosi
 }
 
 int run(const RunArgs& a) {
-    std::optional<LoadedFile> f = load_file(a.program);
+    const std::optional<ModuleInput> in = read_program(a.program);
+    if (!in)
+        return 1;
+    if (in->is_module) {
+        ModuleArgs m = a.module;
+        m.hex = a.hex;
+        m.hazards = a.hazards;
+        m.timeline = a.timeline;
+        return run_module(*in, a.program, m);
+    }
+    std::optional<LoadedFile> f = load_file(a.program, &in->source);
     if (!f)
         return 1;
     // As PTOSIM_CHECK_HAZARDS=1 and PTOSIM_TRACE=FILE do for a C++ program: reports on stderr as they are
@@ -145,6 +157,16 @@ void add_run_command(CLI::App& app, Context& ctx) {
            "Write the pipeline timeline (Chrome trace / Perfetto JSON, docs/timeline.md) to FILE and "
            "its per-pipe summary to stderr")
         ->type_name("FILE");
+    cmd->add_option("--entry", args->module.entry, "Module form: the function to run (default: pto.entry's)");
+    cmd->add_option(
+        "--arg", args->module.args,
+        "Module form: an argument, %name=SPEC or SPEC by position: zeros:N, fill:V:N, iota:START:STEP:N, "
+        "random:N[:seed=S][:min=A][:max=B], file=PATH[:N] (N a count or ROWSxCOLS); a number for a "
+        "scalar");
+    cmd->add_option("--out", args->module.outs,
+                    "Module form: write a pointer argument after the run: %name=PATH");
+    cmd->add_option("--blocks", args->module.blocks, "Module form: simulated cores (get_block_num)")
+        ->check(CLI::Range(1, 4096));
     cmd->callback([args, &ctx] { ctx.status = run(*args); });
 }
 

@@ -350,42 +350,14 @@ struct Tile {
     static constexpr bool isInnerColMajor = SFractal_ == SLayout::ColMajor;
     using TileDType = DType*;  // what the tile holds on the CPU: a pointer into its buffer
 
-  private:
-    static constexpr int inner_rows() {
-        if constexpr (!isBoxedLayout)
-            return 1;
-        if constexpr (SFractalSize_ == TileConfig::fractalCSize)
-            return TileConfig::fixedRowSize;
-        if constexpr (SFractalSize_ == TileConfig::fractalMxSize)
-            return isInnerRowMajor ? TileConfig::fixedMxRowSize : TileConfig::fixedMxColSize;
-        return isInnerRowMajor ? TileConfig::fixedRowSize
-                               : TileConfig::alignedSize / static_cast<int>(sizeof(DType));
-    }
-    static constexpr int inner_cols() {
-        if constexpr (!isBoxedLayout)
-            return 1;
-        if constexpr (SFractalSize_ == TileConfig::fractalCSize)
-            return TileConfig::fixedColSize;
-        if constexpr (SFractalSize_ == TileConfig::fractalMxSize)
-            return isInnerRowMajor ? TileConfig::fixedMxColSize : TileConfig::fixedMxRowSize;
-        return isInnerRowMajor ? TileConfig::alignedSize / static_cast<int>(sizeof(DType))
-                               : TileConfig::fixedColSize;
-    }
-    static constexpr ptosim::Layout::Kind layout_kind() {
-        if constexpr (!isBoxedLayout) {
-            return isRowMajor ? ptosim::Layout::Kind::RowMajor : ptosim::Layout::Kind::ColMajor;
-        } else if constexpr (isRowMajor) {
-            return isInnerRowMajor ? ptosim::Layout::Kind::Zz : ptosim::Layout::Kind::Zn;
-        } else {
-            return isInnerRowMajor ? ptosim::Layout::Kind::Nz : ptosim::Layout::Kind::Nn;
-        }
-    }
-
   public:
-    static constexpr int InnerRows = inner_rows();
-    static constexpr int InnerCols = inner_cols();
+    // The box layout (ptosim::tile_layout, shared with the PTO-AS module form): SLayout as 0 / 1 / 2.
+    static constexpr ptosim::Layout layout =
+        ptosim::tile_layout(isRowMajor, static_cast<int>(SFractal_), SFractalSize_, Rows, Cols,
+                            static_cast<int32_t>(sizeof(DType)));
+    static constexpr int InnerRows = layout.inner_rows;
+    static constexpr int InnerCols = layout.inner_cols;
     static constexpr int InnerNumel = InnerRows * InnerCols;
-    static constexpr ptosim::Layout layout = {layout_kind(), Rows, Cols, InnerRows, InnerCols};
 
     PTOSIM_STATIC_CHECK(Rows > 0 && Cols > 0, "Tile", "Rows and Cols must be positive");
     PTOSIM_STATIC_CHECK(ValidRow == DYNAMIC || (ValidRow >= 0 && ValidRow <= Rows), "Tile",

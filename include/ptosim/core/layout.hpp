@@ -123,6 +123,28 @@ struct Layout {
     friend constexpr bool operator==(const Layout&, const Layout&) = default;
 };
 
+// A tile's layout from pto-isa's tile configuration: BLayout (row- or column-major), SLayout (0 NoneBox, 1
+// RowMajor, 2 ColMajor: the order inside a box; NoneBox: not boxed) and the fractal size (512: 32-byte-wide
+// boxes of 16 rows or 16 columns; 1024: 16 x 16 boxes; 32: the MX scales' 16 x 2 / 2 x 16 boxes). The C++
+// Tile and the PTO-AS module form both take their layout from here.
+constexpr Layout tile_layout(bool row_major, int slayout, int fractal, int32_t rows, int32_t cols,
+                             int32_t elem_size) {
+    if (slayout == 0)
+        return row_major ? Layout::row_major(rows, cols) : Layout::col_major(rows, cols);
+    const bool inner_row_major = slayout == 1;
+    int32_t ir = 16, ic = 16;
+    if (fractal == 32) {
+        ir = inner_row_major ? 16 : 2;
+        ic = inner_row_major ? 2 : 16;
+    } else if (fractal != 1024) {
+        ir = inner_row_major ? 16 : 32 / elem_size;
+        ic = inner_row_major ? 32 / elem_size : 16;
+    }
+    const Layout::Kind k = row_major ? (inner_row_major ? Layout::Kind::Zz : Layout::Kind::Zn)
+                                     : (inner_row_major ? Layout::Kind::Nz : Layout::Kind::Nn);
+    return Layout::boxed(k, rows, cols, ir, ic);
+}
+
 std::string_view layout_kind_name(Layout::Kind k);
 
 }  // namespace ptosim

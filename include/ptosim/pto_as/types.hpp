@@ -3,7 +3,7 @@
 //
 // Both PTOAS spellings of a tile type are accepted (shared encoding.md §7.3):
 //   key form      !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16, v_row=16, v_col=8, blayout=row_major,
-//                               slayout=none_box, fractal=512, pad=0, compact=0>   (this order; from v_row on
+//                               slayout=none_box, fractal=512, pad=0, compact=0>   (any order; from v_row on
 //                               optional)
 //   compact form  !pto.tile_buf<vec, 16x16xf16, valid=16x8, blayout=row_major, ...>  (keys optional, any
 //   order)

@@ -1,0 +1,827 @@
+// Decoding the module form's operations from the tokens of their custom syntax (module_ir.hpp). The syntax of
+// each operation is PTOAS's (its docs/PTO_IR_manual.md and the programs in its test/ folder); this file
+// knows which tokens carry what, the runner (module_run.cpp) what they do.
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "module_ir.hpp"
+#include "ptosim/pto_as/attrs.hpp"
+#include "ptosim/pto_as/sync.hpp"
+
+namespace ptosim::machine::modrun {
+
+namespace {
+
+using mod::Tok;
+using mod::Token;
+using Toks = std::vector<Token>;
+
+struct Error {
+    Status status;
+    std::string detail;
+    Loc loc;
+};
+
+[[noreturn]] void fail(Status s, const Token& t, std::string detail) {
+    throw Error{s, std::move(detail), t.loc};
+}
+
+std::string quoted(std::string_view s) {
+    std::string q;
+    q.reserve(s.size() + 2);
+    q += '\'';
+    q += s;
+    q += '\'';
+    return q;
+}
+
+// [a, b) of a body: a token range.
+struct Span {
+    std::size_t a = 0, b = 0;
+};
+
+std::size_t close_of(const Toks& t, std::size_t open) {
+    int depth = 0;
+    for (std::size_t i = open; i < t.size(); ++i) {
+        if (t[i].is("(") || t[i].is("[") || t[i].is("{"))
+            ++depth;
+        else if ((t[i].is(")") || t[i].is("]") || t[i].is("}")) && --depth == 0)
+            return i;
+    }
+    return t.size();
+}
+
+// The contents of `key(...)` at depth 0 (ins, outs, iter_args).
+std::optional<Span> group(const Toks& t, std::string_view key) {
+    int depth = 0;
+    for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+        if (depth == 0 && t[i].word(key) && t[i + 1].is("("))
+            return Span{i + 2, close_of(t, i + 1)};
+        if (t[i].is("(") || t[i].is("[") || t[i].is("{"))
+            ++depth;
+        else if (t[i].is(")") || t[i].is("]") || t[i].is("}"))
+            --depth;
+    }
+    return std::nullopt;
+}
+
+// The first depth-0 ':' in [s.a, s.b), or s.b.
+std::size_t colon_in(const Toks& t, Span s) {
+    int depth = 0;
+    for (std::size_t i = s.a; i < s.b; ++i) {
+        if (depth == 0 && t[i].is(":"))
+            return i;
+        if (t[i].is("(") || t[i].is("[") || t[i].is("{"))
+            ++depth;
+        else if (t[i].is(")") || t[i].is("]") || t[i].is("}"))
+            --depth;
+    }
+    return s.b;
+}
+
+// The depth-0 values of [s.a, s.b) before its ':' (attribute dictionaries and key = value lists skipped).
+std::vector<std::string_view> values_in(const Toks& t, Span s) {
+    std::vector<std::string_view> out;
+    const std::size_t end = colon_in(t, s);
+    int depth = 0;
+    for (std::size_t i = s.a; i < end; ++i) {
+        if (t[i].is("(") || t[i].is("[") || t[i].is("{"))
+            ++depth;
+        else if (t[i].is(")") || t[i].is("]") || t[i].is("}"))
+            --depth;
+        else if (depth == 0 && t[i].kind == Tok::Value && !(i + 1 < end && t[i + 1].is("=")) &&
+                 !(i > s.a && t[i - 1].is("=")))
+            out.push_back(t[i].text);
+    }
+    return out;
+}
+
+// The types after the ':' of [s.a, s.b): one token each, split at depth-0 ',' and '->' (parentheses of a
+// function type skipped).
+std::vector<const Token*> types_in(const Toks& t, Span s) {
+    std::vector<const Token*> out;
+    for (std::size_t i = colon_in(t, s) + 1; i < s.b; ++i) {
+        const Token& x = t[i];
+        if (x.kind == Tok::Type || x.kind == Tok::Word || x.kind == Tok::Angle)
+            out.push_back(&x);
+        else if (x.is("{"))
+            i = close_of(t, i);
+    }
+    return out;
+}
+
+// `key = VALUE` anywhere in the body (depth 0, inside a dictionary or inside ins(...)): the value's tokens
+// (the contents of a [...] list, else one token).
+std::optional<Span> attr(const Toks& t, std::string_view key) {
+    for (std::size_t i = 0; i + 2 < t.size(); ++i) {
+        if (!(t[i].kind == Tok::Word || t[i].kind == Tok::String) || !t[i + 1].is("="))
+            continue;
+        std::string_view k = t[i].text;
+        if (t[i].kind == Tok::String)
+            k = k.substr(1, k.size() - 2);
+        if (k != key)
+            continue;
+        if (t[i + 2].is("["))
+            return Span{i + 3, close_of(t, i + 2)};
+        return Span{i + 2, i + 3};
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string_view> value_list(const Toks& t, Span s, const Token& at, std::string_view what) {
+    std::vector<std::string_view> out;
+    for (std::size_t i = s.a; i < s.b; ++i) {
+        if (t[i].kind == Tok::Value)
+            out.push_back(t[i].text);
+        else if (!t[i].is(","))
+            fail(
+                Status::NotExecutable, at,
+                std::string(what) + " with a constant " + quoted(t[i].text) + " (ptosim takes %values here)");
+    }
+    return out;
+}
+
+// The element type inside `!pto.ptr<f32>`, `!pto.tensor_view<?x?xf32>`, `!pto.partition_tensor_view<..>`.
+std::optional<DType> elem_of(std::string_view type) {
+    const std::size_t open = type.find('<');
+    if (open == std::string_view::npos || type.back() != '>')
+        return std::nullopt;
+    std::string_view body = type.substr(open + 1, type.size() - open - 2);
+    body = body.substr(0, body.find(','));
+    const std::size_t x = body.rfind('x');
+    if (x != std::string_view::npos && body.find_first_of("0123456789?") < x)
+        body = body.substr(x + 1);
+    const auto s = parse_stype(body);
+    if (!s || s->kind == SType::Kind::Index)
+        return std::nullopt;
+    return s->dtype;
+}
+
+SType stype_or_fail(const Token& t) {
+    const auto s = parse_stype(t.text);
+    if (!s)
+        fail(Status::BadType, t,
+             quoted(t.text) + " (a scalar type: index, i1, i8, i16, i32, i64, f16, bf16, f32)");
+    return *s;
+}
+
+pto_as::TileType tile_type_or_fail(const Token& t) {
+    pto_as::TypeError err;
+    const auto ty = pto_as::parse_type(t.text, t.loc.col, &err);
+    if (!ty)
+        throw Error{err.status, err.detail, Loc{t.loc.line, err.col, 0, 0}};
+    if (!ty->is_tile())
+        fail(Status::BadType, t, quoted(t.text) + " (a tile type)");
+    return ty->tile;
+}
+
+const Token& last_type(const mod::Op& op) {
+    const auto types = types_in(op.body, Span{0, op.body.size()});
+    if (types.empty())
+        fail(Status::TypeCountMismatch, op.body.empty() ? Token{Tok::Punct, "", op.loc} : op.body.back(),
+             std::string(op.name) + " without its ': TYPE'");
+    return *types.back();
+}
+
+bool one_of(std::string_view s, std::initializer_list<std::string_view> names) {
+    return std::find(names.begin(), names.end(), s) != names.end();
+}
+
+// The destination-passing form `ins(...) outs(...)`: the operand names of each group into d. Without it: an
+// error of `status` (NotExecutable where PTOAS has another, SSA, form ptosim does not run).
+void dps(const mod::Op& op, Decoded& d, Status status = Status::SyntaxError) {
+    const auto ins = group(op.body, "ins");
+    const auto outs = group(op.body, "outs");
+    if (!ins || !outs)
+        fail(status, Token{Tok::Word, op.name, op.loc},
+             std::string(op.name) + (status == Status::SyntaxError
+                                         ? " needs ins(...) outs(...)"
+                                         : " in the SSA form (ptosim runs ins(...) outs(...))"));
+    d.ins = values_in(op.body, *ins);
+    d.outs = values_in(op.body, *outs);
+}
+
+void decode_func(const mod::Op& op, Decoded& d) {
+    const Toks& t = op.body;
+    std::size_t i = 0;
+    while (i < t.size() && !t[i].is("("))
+        ++i;
+    const std::size_t end = close_of(t, i);
+    for (++i; i < end; ++i) {
+        if (t[i].kind != Tok::Value)
+            continue;
+        if (i + 2 >= end || !t[i + 1].is(":"))
+            fail(Status::SyntaxError, t[i], "function argument without a type");
+        const Token& ty = t[i + 2];
+        Param p;
+        p.name = std::string(t[i].text);
+        p.type = std::string(ty.text);
+        if (ty.text.starts_with("!pto.ptr<")) {
+            const auto e = elem_of(ty.text);
+            if (!e)
+                fail(Status::BadType, ty, quoted(ty.text));
+            p.pointer = true;
+            p.dtype = *e;
+        } else if (const auto s = parse_stype(ty.text)) {
+            p.dtype = s->dtype;
+        } else {
+            fail(Status::NotExecutable, ty,
+                 "function argument of type " + quoted(ty.text) +
+                     " (ptosim runs kernels whose arguments are !pto.ptr<T> and scalars)");
+        }
+        d.params.push_back(std::move(p));
+    }
+}
+
+// arith.constant dense<[1, 2, 3, 4]> : vector<4xi16> (or dense<0>, every element): TMRGSORT's executed
+// counts.
+void decode_dense(const mod::Op& op, Decoded& d) {
+    const Token& v = op.body[0];
+    const Token& ty = last_type(op);
+    const std::string_view type = ty.text;
+    const std::size_t x = type.find('x');
+    if (!type.starts_with("vector<") || x == std::string_view::npos || type.back() != '>')
+        fail(Status::NotExecutable, ty,
+             "arith.constant of type " + quoted(type) + " (ptosim takes vector<NxiK>)");
+    const auto elem = parse_stype(type.substr(x + 1, type.size() - x - 2));
+    const auto len = pto_as::parse_number(type.substr(7, x - 7));
+    if (!elem || elem->kind == SType::Kind::Float || !len || len->is_float || len->negative ||
+        len->magnitude == 0 || len->magnitude > 64)
+        fail(Status::NotExecutable, ty,
+             "arith.constant of type " + quoted(type) + " (ptosim takes vector<NxiK>)");
+    std::string_view body = v.text.substr(6, v.text.size() - 7);  // inside dense<...>
+    const bool splat = !body.starts_with("[");
+    if (!splat)
+        body = body.substr(1, body.size() - 2);
+    std::vector<int64_t> values;
+    while (!body.empty()) {
+        const std::size_t comma = body.find(',');
+        std::string_view item = body.substr(0, comma);
+        while (!item.empty() && item.front() == ' ')
+            item.remove_prefix(1);
+        while (!item.empty() && item.back() == ' ')
+            item.remove_suffix(1);
+        const auto n = pto_as::parse_number(item);
+        if (!n || n->is_float)
+            fail(Status::BadLiteral, v, quoted(item) + " (an integer)");
+        values.push_back(n->negative ? -static_cast<int64_t>(n->magnitude)
+                                     : static_cast<int64_t>(n->magnitude));
+        body = comma == std::string_view::npos ? std::string_view() : body.substr(comma + 1);
+    }
+    if (splat && values.size() == 1)
+        values.assign(len->magnitude, values[0]);
+    if (values.size() != len->magnitude)
+        fail(Status::TypeCountMismatch, v, std::to_string(values.size()) + " elements for " + quoted(type));
+    d.kind = Kind::Constant;
+    d.type = *elem;
+    d.dense = std::move(values);
+}
+
+void decode_arith(const mod::Op& op, Decoded& d) {
+    const Toks& t = op.body;
+    const Span all{0, t.size()};
+    d.sub = op.name.substr(6);  // after "arith."
+    if (d.sub == "constant") {
+        d.kind = Kind::Constant;
+        if (t.empty())
+            fail(Status::SyntaxError, Token{Tok::Punct, "", op.loc}, "arith.constant without a value");
+        if (t[0].word("true") || t[0].word("false")) {
+            d.boolean = t[0].word("true");
+            d.number.magnitude = d.boolean ? 1 : 0;
+            d.type = SType{SType::Kind::Int, 1, DType::U8};
+            return;
+        }
+        if (t[0].text.starts_with("dense<")) {
+            decode_dense(op, d);
+            return;
+        }
+        const auto n = pto_as::parse_number(t[0].text);
+        if (!n)
+            fail(Status::NotExecutable, t[0],
+                 "arith.constant " + quoted(t[0].text) + " (ptosim takes scalar constants)");
+        d.number = *n;
+        d.type = stype_or_fail(last_type(op));
+        return;
+    }
+    d.kind = Kind::Arith;
+    if (one_of(d.sub, {"cmpi", "cmpf"})) {
+        if (t.empty() || t[0].kind != Tok::Word)
+            fail(Status::SyntaxError, Token{Tok::Punct, "", op.loc},
+                 std::string(op.name) + " without a predicate");
+        d.pred = t[0].text;
+        static constexpr std::string_view kPreds[] = {
+            "eq",  "ne",  "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",  "oeq",
+            "one", "olt", "ole", "ogt", "oge", "ueq", "une", "ord", "uno", "true", "false"};
+        if (std::find(std::begin(kPreds), std::end(kPreds), d.pred) == std::end(kPreds))
+            fail(Status::BadAttributeValue, t[0], quoted(d.pred) + " (a cmpi / cmpf predicate)");
+        d.ins = values_in(t, Span{1, t.size()});
+        d.from = stype_or_fail(last_type(op));
+        d.type = SType{SType::Kind::Int, 1, DType::U8};
+        if (d.ins.size() != 2)
+            fail(Status::OperandCountMismatch, t[0], std::string(op.name) + " takes two operands");
+        return;
+    }
+    d.ins = values_in(t, all);
+    if (one_of(d.sub, {"index_cast", "index_castui", "extsi", "extui", "trunci", "sitofp", "uitofp", "fptosi",
+                       "fptoui", "extf", "truncf", "bitcast"})) {
+        // %a : FROM to TO
+        const std::size_t c = colon_in(t, all);
+        if (c + 3 > t.size() || !t[c + 2].word("to"))
+            fail(Status::SyntaxError, t.empty() ? Token{Tok::Punct, "", op.loc} : t.back(),
+                 std::string(op.name) + " needs ': FROM to TO'");
+        d.from = stype_or_fail(t[c + 1]);
+        d.type = stype_or_fail(t[c + 3]);
+    } else {
+        d.type = stype_or_fail(last_type(op));
+        d.from = d.type;
+    }
+    static constexpr std::string_view kUnary[] = {"index_cast", "index_castui", "extsi",  "extui",  "trunci",
+                                                  "sitofp",     "uitofp",       "fptosi", "fptoui", "extf",
+                                                  "truncf",     "bitcast",      "negf"};
+    static constexpr std::string_view kBinary[] = {
+        "addi",    "subi", "muli",      "divsi",     "divui",     "remsi",    "remui",    "andi",
+        "ori",     "xori", "shli",      "shrsi",     "shrui",     "maxsi",    "minsi",    "maxui",
+        "minui",   "addf", "subf",      "mulf",      "divf",      "maximumf", "minimumf", "maxnumf",
+        "minnumf", "remf", "ceildivsi", "ceildivui", "floordivsi"};
+    std::size_t want = 0;
+    if (std::find(std::begin(kUnary), std::end(kUnary), d.sub) != std::end(kUnary))
+        want = 1;
+    else if (std::find(std::begin(kBinary), std::end(kBinary), d.sub) != std::end(kBinary))
+        want = 2;
+    else if (d.sub == "select")
+        want = 3;
+    else
+        fail(Status::NotExecutable, Token{Tok::Word, op.name, op.loc}, std::string(op.name));
+    if (d.ins.size() != want)
+        fail(Status::OperandCountMismatch, Token{Tok::Word, op.name, op.loc},
+             std::string(op.name) + " takes " + std::to_string(want) + " operand(s)");
+}
+
+void decode_scf(const mod::Op& op, Decoded& d) {
+    const Toks& t = op.body;
+    const Token at{Tok::Word, op.name, op.loc};
+    if (op.name == "scf.for") {
+        // %iv = %lb to %ub step %step [iter_args(%a = %init, ...)] [: type] [-> (types)] {body}
+        d.kind = Kind::For;
+        if (t.size() < 7 || t[0].kind != Tok::Value || !t[1].is("=") || t[2].kind != Tok::Value ||
+            !t[3].word("to") || t[4].kind != Tok::Value || !t[5].word("step") || t[6].kind != Tok::Value)
+            fail(Status::SyntaxError, at, "scf.for needs %iv = %lb to %ub step %step");
+        d.iv = t[0].text;
+        d.ins = {t[2].text, t[4].text, t[6].text};
+        if (const auto g = group(t, "iter_args")) {
+            for (std::size_t i = g->a; i + 2 < g->b + 1; ++i)
+                if (t[i].kind == Tok::Value && t[i + 1].is("=") && t[i + 2].kind == Tok::Value) {
+                    d.iter_names.push_back(t[i].text);
+                    d.ins.push_back(t[i + 2].text);
+                }
+        }
+        if (t.size() > 8 && t[7].is(":"))
+            d.type = stype_or_fail(t[8]);
+        if (op.regions.size() != 1)
+            fail(Status::SyntaxError, at, "scf.for without its body");
+        if (d.iter_names.size() != op.results.size())
+            fail(Status::ResultCountMismatch, at, "scf.for: one result per iteration argument");
+    } else if (op.name == "scf.if") {
+        d.kind = Kind::If;
+        if (t.empty() || t[0].kind != Tok::Value || op.regions.empty() || op.regions.size() > 2)
+            fail(Status::SyntaxError, at, "scf.if needs %cond {then} [else {else}]");
+        d.ins = {t[0].text};
+    } else if (op.name == "scf.while") {
+        d.kind = Kind::While;
+        if (op.regions.size() != 2)
+            fail(Status::SyntaxError, at, "scf.while needs its before and do regions");
+        if (!t.empty() && t[0].is("(")) {
+            const std::size_t end = close_of(t, 0);
+            for (std::size_t i = 1; i + 2 < end + 1; ++i)
+                if (t[i].kind == Tok::Value && t[i + 1].is("=") && t[i + 2].kind == Tok::Value) {
+                    d.iter_names.push_back(t[i].text);
+                    d.ins.push_back(t[i + 2].text);
+                }
+        }
+    } else if (op.name == "scf.yield") {
+        d.kind = Kind::Yield;
+        d.ins = values_in(t, Span{0, t.size()});
+    } else if (op.name == "scf.condition") {
+        d.kind = Kind::Condition;
+        std::vector<std::string_view> v;
+        for (std::size_t i = 0; i < colon_in(t, Span{0, t.size()}); ++i)
+            if (t[i].kind == Tok::Value)
+                v.push_back(t[i].text);
+        if (v.empty())
+            fail(Status::SyntaxError, at, "scf.condition(%cond) without its condition");
+        d.ins = std::move(v);
+    } else {
+        fail(Status::NotExecutable, at, std::string(op.name));
+    }
+}
+
+std::optional<int> sync_pipe(const Token& t) {
+    const auto name = pto_as::attr::enum_text(t.text, "pipe");
+    return name ? pto_as::pipe_from_name(*name) : std::nullopt;
+}
+
+void decode_sync(const mod::Op& op, Decoded& d) {
+    using pto_as::SyncKind;
+    const Toks& t = op.body;
+    const Token at{Tok::Word, op.name, op.loc};
+    d.kind = Kind::Sync;
+    std::vector<const Token*> items;
+    for (const Token& x : t)
+        if (x.kind == Tok::Angle || x.kind == Tok::Attr || x.kind == Tok::Word || x.kind == Tok::String ||
+            x.kind == Tok::Value)
+            items.push_back(&x);
+    if (op.name == "pto.barrier") {
+        d.sync.kind = SyncKind::Barrier;
+        const auto p = items.size() == 1 ? sync_pipe(*items[0]) : std::nullopt;
+        if (!p)
+            fail(Status::BadPipe, items.empty() ? at : *items[0], "pto.barrier <PIPE_...>");
+        d.sync.src = *p;
+        return;
+    }
+    const bool events = op.name == "pto.record_event" || op.name == "pto.wait_event";
+    d.sync.kind = op.name == "pto.set_flag"       ? SyncKind::SetFlag
+                  : op.name == "pto.wait_flag"    ? SyncKind::WaitFlag
+                  : op.name == "pto.record_event" ? SyncKind::RecordEvent
+                                                  : SyncKind::WaitEvent;
+    if (items.size() != 3)
+        fail(Status::OperandCountMismatch, at, std::string(op.name) + "[SRC, DST, EVENT_IDk]");
+    for (int k = 0; k < 2; ++k) {
+        if (events) {
+            auto name = pto_as::attr::enum_text(items[k]->text, "pipe_event_type");
+            if (!name)
+                name = pto_as::attr::enum_text(items[k]->text, "sync_op_type");
+            const auto ty = name ? pto_as::sync_op_type_from_name(*name) : std::nullopt;
+            if (!ty)
+                fail(Status::BadAttributeValue, *items[k], quoted(items[k]->text) + " (a sync op type)");
+            (k == 0 ? d.sync.src_type : d.sync.dst_type) = *ty;
+            (k == 0 ? d.sync.src : d.sync.dst) = pto_as::sync_op_types()[*ty].pipe;
+        } else {
+            const auto p = sync_pipe(*items[k]);
+            if (!p || *p == 6)
+                fail(Status::BadPipe, *items[k], quoted(items[k]->text));
+            (k == 0 ? d.sync.src : d.sync.dst) = *p;
+        }
+    }
+    const auto ev = pto_as::attr::enum_text(items[2]->text, "event");
+    if (!ev || ev->size() != 9 || !ev->starts_with("EVENT_ID") || (*ev)[8] < '0' || (*ev)[8] > '7')
+        fail(Status::BadEventId, *items[2], quoted(items[2]->text));
+    d.sync.event = (*ev)[8] - '0';
+}
+
+// Tile instructions of the descriptor table: `pto.NAME ins(SOURCES and SCALARS [{attrs}] : TYPES) outs(DSTS :
+// TYPES) [{attrs}]`.
+void decode_instr(const mod::Op& op, Decoded& d) {
+    const Toks& t = op.body;
+    const Token at{Tok::Word, op.name, op.loc};
+    std::string upper;
+    for (char c : op.name.substr(4))
+        upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    d.info = isa::find_op(upper);
+    if (!d.info || !ops::has_kernel(d.info->op))
+        fail(Status::NotExecutable, at, std::string(op.name));
+    d.kind = Kind::Instr;
+    dps(op, d, Status::NotExecutable);
+    if (d.outs.size() != d.info->dsts)
+        fail(Status::OperandCountMismatch, at,
+             std::string(op.name) + " writes " + std::to_string(d.info->dsts) + " tile(s)");
+    const isa::OpInfo& info = *d.info;
+    if (info.has(isa::kCMode)) {
+        auto v = attr(t, "cmpMode");
+        if (!v)
+            v = attr(t, "cmp_mode");
+        if (!v)
+            fail(Status::MissingAttribute, at, std::string(op.name) + " needs {cmpMode = #pto<cmp ...>}");
+        const auto m = pto_as::attr::cmp_value(t[v->a].text);
+        if (!m)
+            fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text));
+        d.attrs.cmp = *m;
+    }
+    if (info.has(isa::kByteId)) {
+        // ptosim's {byte = #pto<hist_byte BYTE_k>}, or PTOAS's {isMSB = true | false} (default true), which
+        // names the high or the low byte of a 16-bit source.
+        if (const auto v = attr(t, "byte")) {
+            const auto b = pto_as::attr::byte_value(t[v->a].text);
+            if (!b)
+                fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text) + " (#pto<hist_byte BYTE_k>)");
+            d.attrs.byte = *b;
+        } else if (const auto m = attr(t, "isMSB")) {
+            if (!t[m->a].word("true") && !t[m->a].word("false"))
+                fail(Status::BadAttributeValue, t[m->a], quoted(t[m->a].text) + " (true or false)");
+            d.msb = t[m->a].word("true");
+        } else {
+            d.msb = true;
+        }
+    }
+    if (info.has(isa::kRMode)) {
+        auto v = attr(t, "rmode");
+        if (!v)
+            v = attr(t, "roundMode");
+        uint8_t r = 1;  // RINT, as the statement level
+        if (v) {
+            const auto m = pto_as::attr::rmode_value(t[v->a].text);
+            if (!m)
+                fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text));
+            r = *m;
+        }
+        d.attrs.round = static_cast<convert::RoundMode>(r);
+        if (const auto s = attr(t, "satMode")) {
+            const auto m = pto_as::attr::sat_value(t[s->a].text);
+            if (!m)
+                fail(Status::BadAttributeValue, t[s->a], quoted(t[s->a].text));
+            d.attrs.sat = *m ? convert::SatMode::On : convert::SatMode::Off;
+        }
+    }
+}
+
+// An integer attribute `key = 3 : i32` (or `key = 3`).
+std::optional<int64_t> int_attr(const Toks& t, std::string_view key) {
+    const auto v = attr(t, key);
+    if (!v)
+        return std::nullopt;
+    const auto n = pto_as::parse_number(t[v->a].text);
+    if (!n || n->is_float)
+        fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text) + " (an integer)");
+    return n->negative ? -static_cast<int64_t>(n->magnitude) : static_cast<int64_t>(n->magnitude);
+}
+
+std::optional<bool> bool_attr(const Toks& t, std::string_view key) {
+    const auto v = attr(t, key);
+    if (!v)
+        return std::nullopt;
+    if (!t[v->a].word("true") && !t[v->a].word("false"))
+        fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text) + " (true or false)");
+    return t[v->a].word("true");
+}
+
+// The sort, gather and generate instructions (C++-API kernels without a descriptor row): PTOAS's forms.
+void decode_special(const mod::Op& op, Decoded& d) {
+    const Toks& t = op.body;
+    const Token at{Tok::Word, op.name, op.loc};
+    const std::string_view n = op.name;
+    dps(op, d);
+    d.sub = n.substr(4);
+    auto counts = [&](std::size_t lo, std::size_t hi, std::size_t outs_lo, std::size_t outs_hi,
+                      const char* form) {
+        if (d.ins.size() < lo || d.ins.size() > hi || d.outs.size() < outs_lo || d.outs.size() > outs_hi)
+            fail(Status::OperandCountMismatch, at, std::string(n) + " " + form);
+    };
+    if (d.sub == "tsort32") {
+        d.kind = Kind::Sort;
+        counts(2, 3, 1, 1, "ins(%src, %idx[, %tmp]) outs(%dst)");
+    } else if (d.sub == "tmrgsort") {
+        d.kind = Kind::Sort;
+        // ins(%src, %blockLen) outs(%dst), or ins(%src0, ..[, %tmp] {exhausted}) outs(%dst[, %tmp],
+        // %executed)
+        counts(2, 5, 1, 3,
+               "ins(%src, %blockLen) outs(%dst) or ins(%src0, %src1, ...) outs(%dst, %tmp, %executed)");
+        d.flag = bool_attr(t, "exhausted").value_or(false);
+    } else if (d.sub == "tgather") {
+        d.kind = Kind::Gather;
+        if (const auto v = attr(t, "maskPattern")) {
+            const auto name = pto_as::attr::enum_text(t[v->a].text, "mask_pattern");
+            static constexpr std::string_view kPatterns[] = {"P0101", "P1010", "P0001", "P0010",
+                                                             "P0100", "P1000", "P1111"};
+            const auto* it =
+                name ? std::find(std::begin(kPatterns), std::end(kPatterns), *name) : std::end(kPatterns);
+            if (it == std::end(kPatterns))
+                fail(Status::BadAttributeValue, t[v->a],
+                     quoted(t[v->a].text) + " (#pto.mask_pattern<P0101>, ...)");
+            d.int_attr = it - std::begin(kPatterns) + 1;
+            counts(1, 1, 1, 1, "ins(%src {maskPattern = ...}) outs(%dst)");
+        } else if (d.outs.size() == 2) {
+            fail(Status::NotExecutable, at, "pto.tgather's compare form");
+        } else {
+            counts(2, 3, 1, 1, "ins(%src, %indices[, %tmp]) outs(%dst)");
+        }
+    } else if (d.sub == "tgatherb" || d.sub == "tscatter") {
+        d.kind = Kind::Gather;
+        counts(2, 2, 1, 1,
+               d.sub == "tgatherb" ? "ins(%src, %offsets) outs(%dst)" : "ins(%src, %indexes) outs(%dst)");
+    } else if (d.sub == "tci") {
+        d.kind = Kind::Generate;
+        counts(1, 1, 1, 1, "ins(%start) outs(%dst)");
+        d.flag = bool_attr(t, "descending").value_or(false);
+    } else if (d.sub == "ttri") {
+        d.kind = Kind::Generate;
+        counts(1, 1, 1, 1, "ins(%diagonal) outs(%dst)");
+        d.int_attr = int_attr(t, "upperOrLower").value_or(0);
+        if (d.int_attr != 0 && d.int_attr != 1)
+            fail(Status::BadAttributeValue, at, "upperOrLower is 0 (lower) or 1 (upper)");
+    } else {  // trandom
+        d.kind = Kind::Generate;
+        counts(6, 6, 1, 1, "ins(%key0, %key1, %counter0, %counter1, %counter2, %counter3) outs(%dst)");
+        d.int_attr = int_attr(t, "rounds").value_or(10);
+        if (d.int_attr != 7 && d.int_attr != 10)
+            fail(Status::BadAttributeValue, at, "rounds is 7 or 10");
+    }
+}
+
+void decode_pto(const mod::Op& op, Decoded& d) {
+    const Toks& t = op.body;
+    const Span all{0, t.size()};
+    const Token at{Tok::Word, op.name, op.loc};
+    const std::string_view n = op.name;
+    if (n == "pto.make_tensor_view") {
+        d.kind = Kind::MakeView;
+        d.ins = values_in(t, all);
+        const auto shape = attr(t, "shape");
+        const auto strides = attr(t, "strides");
+        if (d.ins.size() != 1 || !shape || !strides)
+            fail(Status::SyntaxError, at, "pto.make_tensor_view %ptr, shape = [...], strides = [...] : TYPE");
+        d.shape = value_list(t, *shape, at, "shape");
+        d.strides = value_list(t, *strides, at, "strides");
+        if (d.shape.size() != d.strides.size() || d.shape.empty() || d.shape.size() > 5)
+            fail(Status::OperandCountMismatch, at, "one stride per dimension, 1 to 5 dimensions");
+        const auto e = elem_of(last_type(op).text);
+        if (!e)
+            fail(Status::BadType, last_type(op), quoted(last_type(op).text));
+        d.elem = *e;
+        if (const auto l = attr(t, "layout")) {
+            const auto name = pto_as::attr::enum_text(t[l->a].text, "layout");
+            if (name && (*name == "nd" || *name == "ND"))
+                d.layout = GlobalLayout::ND;
+            else if (name && (*name == "dn" || *name == "DN"))
+                d.layout = GlobalLayout::DN;
+            else
+                fail(Status::NotExecutable, t[l->a], "tensor view layout " + quoted(t[l->a].text));
+        }
+    } else if (n == "pto.partition_view") {
+        d.kind = Kind::Partition;
+        d.ins = values_in(t, all);
+        const auto offsets = attr(t, "offsets");
+        const auto sizes = attr(t, "sizes");
+        if (d.ins.size() != 1 || !offsets || !sizes)
+            fail(Status::SyntaxError, at, "pto.partition_view %view, offsets = [...], sizes = [...] : TYPES");
+        d.offsets = value_list(t, *offsets, at, "offsets");
+        d.sizes = value_list(t, *sizes, at, "sizes");
+        if (d.offsets.size() != d.sizes.size())
+            fail(Status::OperandCountMismatch, at, "one offset per size");
+    } else if (n == "pto.addptr") {
+        d.kind = Kind::AddPtr;
+        d.ins = values_in(t, all);
+        if (d.ins.size() != 2)
+            fail(Status::OperandCountMismatch, at, "pto.addptr %ptr, %offset");
+    } else if (n == "pto.get_tensor_view_dim") {
+        d.kind = Kind::ViewDim;
+        d.ins = values_in(t, all);
+        if (d.ins.size() != 2)
+            fail(Status::OperandCountMismatch, at, "pto.get_tensor_view_dim %view, %dim");
+    } else if (n == "pto.alloc_tile") {
+        d.kind = Kind::AllocTile;
+        d.tile = tile_type_or_fail(last_type(op));
+        auto one = [&](std::string_view key) -> std::optional<std::string_view> {
+            const auto v = attr(t, key);
+            if (!v)
+                return std::nullopt;
+            if (t[v->a].kind != Tok::Value)
+                fail(Status::SyntaxError, t[v->a], std::string(key) + " takes a %value");
+            return t[v->a].text;
+        };
+        d.addr = one("addr");
+        d.valid_row = one("valid_row");
+        d.valid_col = one("valid_col");
+        if ((d.tile.valid_rows == pto_as::kDynamic) != d.valid_row.has_value() ||
+            (d.tile.valid_cols == pto_as::kDynamic) != d.valid_col.has_value())
+            fail(Status::OperandCountMismatch, at,
+                 "a dynamic valid extent ('?') needs its valid_row / valid_col operand, a static one has "
+                 "none");
+    } else if (n == "pto.set_validshape") {
+        d.kind = Kind::SetValidShape;
+        d.ins = values_in(t, all);
+        if (d.ins.size() != 3)
+            fail(Status::OperandCountMismatch, at, "pto.set_validshape %tile, %rows, %cols");
+    } else if (n == "pto.tload" || n == "pto.tstore") {
+        d.kind = n == "pto.tload" ? Kind::Load : Kind::Store;
+        dps(op, d);
+        if (d.ins.size() != 1 || d.outs.size() != 1)
+            fail(Status::NotExecutable, at,
+                 std::string(n) +
+                     " with padding, pre-quantisation or init operands (ptosim runs the plain form)");
+        for (std::string_view key : {"atomicType", "reluPreMode", "stPhase", "pad_mode"})
+            if (const auto v = attr(t, key))
+                fail(Status::NotExecutable, t[v->a], std::string(n) + " with " + std::string(key));
+    } else if (one_of(n, {"pto.set_flag", "pto.wait_flag", "pto.barrier", "pto.record_event",
+                          "pto.wait_event"})) {
+        decode_sync(op, d);
+    } else if (one_of(n, {"pto.get_block_idx", "pto.get_block_num", "pto.get_subblock_idx",
+                          "pto.get_subblock_num"})) {
+        d.kind = Kind::BlockInfo;
+        d.sub = n.substr(8);
+        d.type = SType{SType::Kind::Int, 64, DType::S64};
+        const auto types = types_in(t, all);
+        if (!types.empty())
+            d.type = stype_or_fail(*types.back());
+    } else if (one_of(n, {"pto.tmov", "pto.textract", "pto.tinsert"})) {
+        // tmov ins(%src) outs(%dst); textract / tinsert ins(%src, %row, %col) outs(%dst); {reluPreMode = ...}
+        d.kind = Kind::Move;
+        d.sub = n.substr(4);
+        dps(op, d);
+        const std::size_t want = d.sub == "tmov" ? 1 : 3;
+        if (d.ins.size() != want || d.outs.size() != 1)
+            fail(Status::NotExecutable, at,
+                 std::string(n) +
+                     " with a quantisation tile or scalar (ptosim runs the plain and ReLU forms)");
+        for (std::string_view key : {"preQuantScalar", "accToVecMode"})
+            if (attr(t, key) && key == "preQuantScalar")
+                fail(Status::NotExecutable, at, std::string(n) + " with " + std::string(key));
+        if (const auto r = attr(t, "reluPreMode")) {
+            const auto v = pto_as::attr::enum_text(t[r->a].text, "relu_pre_mode");
+            if (!v || !one_of(*v, {"no_relu", "normal_relu", "NoRelu", "NormalRelu"}))
+                fail(Status::BadAttributeValue, t[r->a],
+                     quoted(t[r->a].text) + " (#pto<relu_pre_mode no_relu | normal_relu>)");
+            d.relu = *v == "normal_relu" || *v == "NormalRelu";
+        }
+    } else if (n.starts_with("pto.tmatmul") || n.starts_with("pto.tgemv")) {
+        // ins(%a, %b) / .acc: ins(%acc, %a, %b) / .bias: ins(%a, %b, %bias); outs(%c). The MX forms are not
+        // run.
+        const std::string_view form =
+            n.substr(n.find('.', 4) == std::string_view::npos ? n.size() : n.find('.', 4));
+        if (!one_of(form, {"", ".acc", ".bias"}))
+            fail(Status::NotExecutable, at, std::string(n));
+        d.kind = Kind::Matmul;
+        d.sub = form;
+        dps(op, d);
+        if (d.ins.size() != (form.empty() ? 2u : 3u) || d.outs.size() != 1)
+            fail(Status::OperandCountMismatch, at,
+                 std::string(n) +
+                     (form.empty()     ? " takes ins(%a, %b)"
+                      : form == ".acc" ? " takes ins(%acc, %a, %b)"
+                                       : " takes ins(%a, %b, %bias)") +
+                     " and outs(%c)");
+    } else if (one_of(n, {"pto.tsort32", "pto.tmrgsort", "pto.tgather", "pto.tgatherb", "pto.tscatter",
+                          "pto.tci", "pto.ttri", "pto.trandom"})) {
+        decode_special(op, d);
+    } else if (n.size() > 5 && n[4] == 't') {
+        decode_instr(op, d);
+    } else {
+        fail(Status::NotExecutable, at, std::string(n));
+    }
+}
+
+}  // namespace
+
+std::optional<SType> parse_stype(std::string_view s) {
+    using K = SType::Kind;
+    if (s == "index")
+        return SType{K::Index, 64, DType::S64};
+    if (s == "i1")
+        return SType{K::Int, 1, DType::U8};
+    static constexpr std::pair<std::string_view, SType> kTypes[] = {
+        {"i8", {K::Int, 8, DType::S8}},      {"i16", {K::Int, 16, DType::S16}},
+        {"i32", {K::Int, 32, DType::S32}},   {"i64", {K::Int, 64, DType::S64}},
+        {"ui8", {K::Int, 8, DType::U8}},     {"ui16", {K::Int, 16, DType::U16}},
+        {"ui32", {K::Int, 32, DType::U32}},  {"ui64", {K::Int, 64, DType::U64}},
+        {"si8", {K::Int, 8, DType::S8}},     {"si16", {K::Int, 16, DType::S16}},
+        {"si32", {K::Int, 32, DType::S32}},  {"si64", {K::Int, 64, DType::S64}},
+        {"f16", {K::Float, 16, DType::F16}}, {"bf16", {K::Float, 16, DType::BF16}},
+        {"f32", {K::Float, 32, DType::F32}}, {"f64", {K::Float, 64, DType::F64}},
+    };
+    for (const auto& [name, type] : kTypes)
+        if (s == name)
+            return type;
+    return std::nullopt;
+}
+
+std::variant<Decoded, Diag> decode(const mod::Op& op) {
+    Decoded d;
+    d.op = &op;
+    try {
+        const std::string_view n = op.name;
+        if (n == "module") {
+            d.kind = Kind::Module;
+        } else if (n == "func.func") {
+            d.kind = Kind::Func;
+            decode_func(op, d);
+        } else if (n == "return" || n == "func.return") {
+            d.kind = Kind::Return;
+            d.ins = values_in(op.body, Span{0, op.body.size()});
+        } else if (n == "func.call") {
+            d.kind = Kind::Call;
+            for (const Token& t : op.body)
+                if (t.kind == Tok::Symbol) {
+                    d.callee = t.text.substr(1);
+                    break;
+                }
+            d.ins = values_in(op.body, Span{0, op.body.size()});
+            if (d.ins.empty()) {  // the operands are inside the call's parentheses
+                for (std::size_t i = 0; i < colon_in(op.body, Span{0, op.body.size()}); ++i)
+                    if (op.body[i].kind == Tok::Value)
+                        d.ins.push_back(op.body[i].text);
+            }
+        } else if (n.starts_with("arith.")) {
+            decode_arith(op, d);
+        } else if (n.starts_with("scf.")) {
+            decode_scf(op, d);
+        } else if (n.starts_with("pto.")) {
+            decode_pto(op, d);
+        } else {
+            fail(Status::NotExecutable, Token{Tok::Word, n, op.loc}, std::string(n));
+        }
+    } catch (const Error& e) {
+        return Diag{e.status, e.detail, e.loc};
+    }
+    return d;
+}
+
+}  // namespace ptosim::machine::modrun

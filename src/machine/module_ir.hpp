@@ -1,0 +1,103 @@
+// The module-form runner's decoded operations (module_decode.cpp) and run-time values (module_run.cpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "ptosim/core/buffers.hpp"
+#include "ptosim/core/global_view.hpp"
+#include "ptosim/isa/table.hpp"
+#include "ptosim/machine/module_run.hpp"
+#include "ptosim/ops/execute.hpp"
+#include "ptosim/pto_as/ast.hpp"
+#include "ptosim/pto_as/types.hpp"
+
+namespace ptosim::machine::modrun {
+
+namespace mod = pto_as::mod;
+
+// A scalar type of the module form: index, i1..i64 (signless), f16 / bf16 / f32 / f64.
+struct SType {
+    enum class Kind : uint8_t { Index, Int, Float } kind = Kind::Index;
+    int width = 64;            // bits (Index: 64)
+    DType dtype = DType::S64;  // the element type a tile of it would have (i1: U8)
+    bool operator==(const SType&) const = default;
+};
+std::optional<SType> parse_stype(std::string_view text);
+
+enum class Kind : uint8_t {
+    Module,         // module: its functions
+    Func,           // func.func
+    Return,         // return / func.return
+    Call,           // func.call
+    Constant,       // arith.constant
+    Arith,          // arith binary operations, casts, cmpi / cmpf, select
+    For,            // scf.for
+    If,             // scf.if
+    While,          // scf.while
+    Yield,          // scf.yield
+    Condition,      // scf.condition
+    MakeView,       // pto.make_tensor_view
+    Partition,      // pto.partition_view
+    AddPtr,         // pto.addptr
+    ViewDim,        // pto.get_tensor_view_dim
+    AllocTile,      // pto.alloc_tile
+    SetValidShape,  // pto.set_validshape
+    Load,           // pto.tload
+    Store,          // pto.tstore
+    Instr,          // a tile instruction of the descriptor table: pto.tadd, pto.texp, ...
+    Move,           // pto.tmov / pto.textract / pto.tinsert
+    Matmul,         // pto.tmatmul[.acc|.bias], pto.tgemv[.acc|.bias]
+    Sort,           // pto.tsort32, pto.tmrgsort
+    Gather,         // pto.tgather (index and mask forms), pto.tgatherb, pto.tscatter (index form)
+    Generate,       // pto.tci, pto.ttri, pto.trandom
+    Sync,           // pto.set_flag / wait_flag / barrier / record_event / wait_event
+    BlockInfo,      // pto.get_block_idx / get_block_num / get_subblock_idx / get_subblock_num
+};
+
+// One decoded operation.
+struct Decoded {
+    Kind kind = Kind::Arith;
+    const mod::Op* op = nullptr;
+    std::string_view sub;                     // Arith: "addi", "cmpi", ...; BlockInfo: the query
+    std::string_view pred;                    // cmpi / cmpf predicate
+    std::vector<std::string_view> ins, outs;  // operand names (DPS: ins / outs; others: operands)
+    std::vector<std::string_view> shape, strides, offsets, sizes;  // views
+    std::vector<std::string_view> iter_names;  // scf.for: iteration arguments; scf.while: the before region's
+    std::string_view iv;                       // scf.for: the induction variable
+    SType type;                                // Constant / Arith: the result's type; For: the induction type
+    SType from;                                // Arith casts: the operand's type
+    pto_as::Number number;                     // Constant
+    bool boolean = false;                      // Constant: a true / false
+    std::vector<int64_t> dense;                // Constant: the elements of a dense<...> vector (vector type)
+    bool flag = false;                         // tmrgsort exhausted, tci descending
+    int64_t int_attr = 0;                      // tgather maskPattern, ttri upperOrLower, trandom rounds
+    pto_as::TileType tile;                     // AllocTile
+    std::optional<std::string_view> addr, valid_row, valid_col;  // AllocTile
+    DType elem = DType::F32;                                     // MakeView / AddPtr: the element type
+    GlobalLayout layout = GlobalLayout::ND;                      // MakeView
+    const isa::OpInfo* info = nullptr;                           // Instr
+    ops::Attrs attrs;                                            // Instr
+    bool relu = false;                                           // Move: reluPreMode = normal_relu
+    std::optional<bool> msb;    // THISTOGRAM without byte =: PTOAS's isMSB (default true)
+    pto_as::SyncSpec sync;      // Sync
+    std::string_view callee;    // Call
+    std::vector<Param> params;  // Func
+};
+
+struct Prepared {
+    std::unordered_map<const mod::Op*, Decoded> decoded;
+    std::unordered_map<const mod::Op*, Diag> undecoded;  // why an operation cannot run (reported if reached)
+    std::unordered_map<std::string_view, const mod::Op*> functions;
+    const mod::Op* entry = nullptr;
+};
+
+// Decodes one operation; a Diag when it is malformed or not executable (status NotExecutable).
+std::variant<Decoded, Diag> decode(const mod::Op& op);
+
+}  // namespace ptosim::machine::modrun

@@ -1,0 +1,1224 @@
+// The module-form runner (ptosim/machine/module_run.hpp): prepare, argument binding and the interpreter.
+#include "ptosim/machine/module_run.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <variant>
+
+#include "module_ir.hpp"
+#include "ptosim/core/check.hpp"
+#include "ptosim/core/float16.hpp"
+#include "ptosim/core/layout.hpp"
+#include "ptosim/core/scalar.hpp"
+#include "ptosim/machine/data.hpp"
+#include "ptosim/ops/gather.hpp"
+#include "ptosim/ops/generate.hpp"
+#include "ptosim/ops/matmul.hpp"
+#include "ptosim/ops/memory.hpp"
+#include "ptosim/ops/move.hpp"
+#include "ptosim/ops/random.hpp"
+#include "ptosim/ops/sort.hpp"
+#include "ptosim/runtime/launch.hpp"
+#include "ptosim/sync/hazards.hpp"
+
+namespace ptosim::machine::modrun {
+
+namespace {
+
+using mod::Tok;
+
+// ---- run-time values
+// ---------------------------------------------------------------------------------------
+
+struct Scalar {
+    SType t;
+    int64_t i = 0;  // integers and index: the value, sign-extended from its width (i1: 0 or 1)
+    double f = 0;   // floats: the value, exactly representable in t
+};
+
+struct Ptr {
+    std::byte* base = nullptr;  // the argument's buffer
+    std::byte* end = nullptr;
+    std::byte* p = nullptr;  // where this pointer points
+    DType dtype = DType::U8;
+};
+
+// A tensor view or a partition of one: its first element and extents / strides in elements.
+struct View {
+    Ptr ptr;
+    std::vector<int64_t> shape, strides;
+    GlobalLayout layout = GlobalLayout::ND;
+};
+
+struct TileV {
+    pto_as::TileType t;
+    mem::Buffer buffer = mem::Buffer::UB;
+    uint64_t addr = 0;
+    int32_t valid_rows = 0, valid_cols = 0;
+};
+
+// A vector constant (TMRGSORT's executed counts).
+struct Vector {
+    SType elem;
+    std::vector<int64_t> v;
+};
+
+using Val = std::variant<std::monostate, Scalar, Ptr, View, TileV, Vector>;
+
+struct RunError {
+    Diag diag;
+};
+
+[[noreturn]] void fail(Status s, const mod::Op& op, std::string detail) {
+    throw RunError{Diag{s, std::move(detail), op.loc}};
+}
+
+int64_t wrap(int64_t v, int width) {
+    if (width >= 64)
+        return v;
+    if (width == 1)
+        return v & 1;
+    const int shift = 64 - width;
+    return static_cast<int64_t>(static_cast<uint64_t>(v) << shift) >> shift;
+}
+
+uint64_t unsigned_of(const Scalar& s) {
+    const int w = s.t.width;
+    return w >= 64 ? static_cast<uint64_t>(s.i) : static_cast<uint64_t>(s.i) & ((uint64_t{1} << w) - 1);
+}
+
+// A double rounded to a float type (once, to nearest even).
+double round_to(double v, const SType& t) {
+    switch (t.dtype) {
+        case DType::F32:
+            return static_cast<double>(static_cast<float>(v));
+        case DType::F16:
+            return static_cast<double>(static_cast<float>(float16(v)));
+        case DType::BF16:
+            return static_cast<double>(static_cast<float>(bfloat16(v)));
+        default:
+            return v;
+    }
+}
+
+Scalar make_int(SType t, int64_t v) {
+    return Scalar{t, wrap(v, t.width), 0};
+}
+Scalar make_float(SType t, double v) {
+    return Scalar{t, 0, round_to(v, t)};
+}
+
+mem::Buffer buffer_of(pto_as::Space s) {
+    switch (s) {
+        case pto_as::Space::Mat:
+            return mem::Buffer::L1;
+        case pto_as::Space::Left:
+            return mem::Buffer::L0A;
+        case pto_as::Space::Right:
+            return mem::Buffer::L0B;
+        case pto_as::Space::Acc:
+            return mem::Buffer::L0C;
+        default:  // vec; bias and scaling tiles live in the UB, as in pto-isa's CPU model
+            return mem::Buffer::UB;
+    }
+}
+
+Layout layout_of(const pto_as::TileType& t) {
+    const int sl = t.slayout == pto_as::SLayout::NoneBox ? 0 : t.slayout == pto_as::SLayout::RowMajor ? 1 : 2;
+    return tile_layout(t.blayout == pto_as::BLayout::RowMajor, sl, t.fractal, t.rows, t.cols,
+                       static_cast<int32_t>(dtype_size(t.dtype)));
+}
+
+// ---- the interpreter
+// ---------------------------------------------------------------------------------------
+
+using Frame = std::unordered_map<std::string_view, Val>;
+
+struct Term {
+    Kind kind = Kind::Yield;  // Yield, Return or Condition; Module when the block ran off its end
+    std::vector<Val> vals;
+};
+
+class Runner {
+  public:
+    Runner(const Prepared& p, const Options& o, const std::unordered_map<const mod::Op*, uint64_t>& addrs)
+        : p_(p),
+          addrs_(addrs),
+          file_(hazards::intern(o.source_name.empty() ? "<module>" : o.source_name)),
+          max_steps_(o.max_steps) {}
+
+    std::vector<Val> call(const mod::Op& func, std::vector<Val> args, int depth) {
+        if (depth > 256)
+            fail(Status::KernelCheck, func, "calls nested more than 256 deep");
+        const Decoded& d = decoded(func);
+        if (args.size() != d.params.size())
+            fail(Status::OperandCountMismatch, func,
+                 "@" + std::string(mod::function_name(func)) + " takes " + std::to_string(d.params.size()) +
+                     " argument(s), given " + std::to_string(args.size()));
+        if (func.regions.empty())
+            fail(Status::NotExecutable, func, "@" + std::string(mod::function_name(func)) + " has no body");
+        Frame f;
+        for (std::size_t i = 0; i < args.size(); ++i)
+            f[d.params[i].name] = std::move(args[i]);
+        depth_ = depth;
+        Term t = run_region(func.regions[0], f);
+        return std::move(t.vals);
+    }
+
+  private:
+    // An operation prepare() could not decode is an error only when the run reaches it.
+    const Decoded& decoded(const mod::Op& op) const {
+        auto it = p_.decoded.find(&op);
+        if (it != p_.decoded.end())
+            return it->second;
+        auto why = p_.undecoded.find(&op);
+        throw RunError{why != p_.undecoded.end() ? why->second
+                                                 : Diag{Status::NotExecutable, std::string(op.name), op.loc}};
+    }
+
+    const Val& get(const Frame& f, std::string_view name, const mod::Op& op) const {
+        auto it = f.find(name);
+        if (it == f.end())
+            fail(Status::UndefinedValue, op, std::string(name) + " has no value here");
+        return it->second;
+    }
+    const Scalar& scalar(const Frame& f, std::string_view name, const mod::Op& op) const {
+        const Val& v = get(f, name, op);
+        if (const auto* s = std::get_if<Scalar>(&v))
+            return *s;
+        fail(Status::TypeMismatch, op, std::string(name) + " is not a scalar");
+    }
+    int64_t index(const Frame& f, std::string_view name, const mod::Op& op) const {
+        const Scalar& s = scalar(f, name, op);
+        if (s.t.kind == SType::Kind::Float)
+            fail(Status::TypeMismatch, op, std::string(name) + " is a float, not an index");
+        return s.i;
+    }
+    const TileV& tile(const Frame& f, std::string_view name, const mod::Op& op) const {
+        const Val& v = get(f, name, op);
+        if (const auto* t = std::get_if<TileV>(&v))
+            return *t;
+        fail(Status::TypeMismatch, op, std::string(name) + " is not a tile");
+    }
+    const View& view(const Frame& f, std::string_view name, const mod::Op& op) const {
+        const Val& v = get(f, name, op);
+        if (const auto* t = std::get_if<View>(&v))
+            return *t;
+        fail(Status::TypeMismatch, op, std::string(name) + " is not a tensor view");
+    }
+
+    Term run_region(const mod::Region& r, Frame& f) {
+        if (r.blocks.size() != 1)
+            throw RunError{
+                Diag{Status::NotExecutable, "regions of several blocks (unstructured control flow)", r.loc}};
+        for (const mod::Op& op : r.blocks[0].ops) {
+            if (++steps_ > max_steps_)
+                fail(Status::KernelCheck, op,
+                     "more than " + std::to_string(max_steps_) +
+                         " operations run (a loop that does not end?)");
+            const Decoded& d = decoded(op);
+            if (d.kind == Kind::Yield || d.kind == Kind::Return || d.kind == Kind::Condition) {
+                Term t{d.kind, {}};
+                for (std::string_view v : d.ins)
+                    t.vals.push_back(get(f, v, op));
+                return t;
+            }
+            exec(d, f);
+        }
+        return Term{Kind::Module, {}};
+    }
+
+    void set_results(const mod::Op& op, Frame& f, std::vector<Val> vals) {
+        if (vals.size() != op.results.size())
+            fail(Status::ResultCountMismatch, op,
+                 std::to_string(vals.size()) + " value(s) for " + std::to_string(op.results.size()) +
+                     " result(s)");
+        for (std::size_t i = 0; i < vals.size(); ++i)
+            f[op.results[i]] = std::move(vals[i]);
+    }
+
+    void exec(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        switch (d.kind) {
+            case Kind::Module:
+            case Kind::Func:
+                return;  // nested definitions run when called
+            case Kind::Constant:
+                return set_results(op, f, {constant(d)});
+            case Kind::Arith:
+                return set_results(op, f, {arith(d, f)});
+            case Kind::Call: {
+                auto it = p_.functions.find(d.callee);
+                if (it == p_.functions.end())
+                    fail(Status::UndefinedValue, op, "no function @" + std::string(d.callee));
+                std::vector<Val> args;
+                for (std::string_view v : d.ins)
+                    args.push_back(get(f, v, op));
+                const int depth = depth_;
+                std::vector<Val> out = call(*it->second, std::move(args), depth + 1);
+                depth_ = depth;
+                return set_results(op, f, std::move(out));
+            }
+            case Kind::For:
+                return run_for(d, f);
+            case Kind::If: {
+                const bool c = scalar(f, d.ins[0], op).i != 0;
+                if (!c && op.regions.size() < 2)
+                    return set_results(op, f, {});
+                Term t = run_region(op.regions[c ? 0 : 1], f);
+                return set_results(op, f, std::move(t.vals));
+            }
+            case Kind::While:
+                return run_while(d, f);
+            case Kind::MakeView: {
+                const Val& pv = get(f, d.ins[0], op);
+                const auto* ptr = std::get_if<Ptr>(&pv);
+                if (!ptr)
+                    fail(Status::TypeMismatch, op, std::string(d.ins[0]) + " is not a pointer");
+                if (dtype_size(ptr->dtype) != dtype_size(d.elem))
+                    fail(Status::TypeMismatch, op, "the view's element type differs from the pointer's");
+                View v{*ptr, {}, {}, d.layout};
+                v.ptr.dtype = d.elem;
+                for (std::size_t k = 0; k < d.shape.size(); ++k) {
+                    v.shape.push_back(index(f, d.shape[k], op));
+                    v.strides.push_back(index(f, d.strides[k], op));
+                    if (v.shape.back() < 0 || v.strides.back() < 0)
+                        fail(Status::OutOfBounds, op, "negative extent or stride");
+                }
+                return set_results(op, f, {v});
+            }
+            case Kind::Partition: {
+                View v = view(f, d.ins[0], op);
+                if (d.offsets.size() != v.shape.size())
+                    fail(Status::OperandCountMismatch, op, "one offset per dimension of the view");
+                int64_t off = 0;
+                for (std::size_t k = 0; k < d.offsets.size(); ++k) {
+                    const int64_t o = index(f, d.offsets[k], op), s = index(f, d.sizes[k], op);
+                    if (o < 0 || s < 0 || o + s > v.shape[k])
+                        fail(Status::OutOfBounds, op,
+                             "dimension " + std::to_string(k) + ": offset " + std::to_string(o) + " + size " +
+                                 std::to_string(s) + " outside the view's " + std::to_string(v.shape[k]));
+                    off += o * v.strides[k];
+                    v.shape[k] = s;
+                }
+                v.ptr.p += off * static_cast<int64_t>(dtype_size(v.ptr.dtype));
+                return set_results(op, f, {v});
+            }
+            case Kind::AddPtr: {
+                const Val& pv = get(f, d.ins[0], op);
+                const auto* ptr = std::get_if<Ptr>(&pv);
+                if (!ptr)
+                    fail(Status::TypeMismatch, op, std::string(d.ins[0]) + " is not a pointer");
+                Ptr q = *ptr;
+                q.p += index(f, d.ins[1], op) * static_cast<int64_t>(dtype_size(q.dtype));
+                return set_results(op, f, {q});
+            }
+            case Kind::ViewDim: {
+                const View& v = view(f, d.ins[0], op);
+                const int64_t k = index(f, d.ins[1], op);
+                if (k < 0 || k >= static_cast<int64_t>(v.shape.size()))
+                    fail(Status::OutOfBounds, op,
+                         "dimension " + std::to_string(k) + " of a rank-" + std::to_string(v.shape.size()) +
+                             " view");
+                return set_results(op, f, {make_int(SType{}, v.shape[static_cast<std::size_t>(k)])});
+            }
+            case Kind::AllocTile: {
+                TileV t{d.tile, buffer_of(d.tile.loc), 0, d.tile.valid_rows, d.tile.valid_cols};
+                t.addr = d.addr ? static_cast<uint64_t>(index(f, *d.addr, op)) : addrs_.at(&op);
+                if (d.valid_row)
+                    t.valid_rows =
+                        static_cast<int32_t>(std::clamp<int64_t>(index(f, *d.valid_row, op), -1, 1 << 30));
+                if (d.valid_col)
+                    t.valid_cols =
+                        static_cast<int32_t>(std::clamp<int64_t>(index(f, *d.valid_col, op), -1, 1 << 30));
+                check_valid(t, op);
+                return set_results(op, f, {t});
+            }
+            case Kind::SetValidShape: {
+                auto it = f.find(d.ins[0]);
+                TileV t = tile(f, d.ins[0], op);
+                t.valid_rows = static_cast<int32_t>(std::clamp<int64_t>(index(f, d.ins[1], op), -1, 1 << 30));
+                t.valid_cols = static_cast<int32_t>(std::clamp<int64_t>(index(f, d.ins[2], op), -1, 1 << 30));
+                check_valid(t, op);
+                it->second = t;
+                return;
+            }
+            case Kind::Load:
+            case Kind::Store:
+                return memory(d, f);
+            case Kind::Instr:
+                return instr(d, f);
+            case Kind::Move:
+                return move(d, f);
+            case Kind::Matmul:
+                return matmul(d, f);
+            case Kind::Sort:
+                return sort(d, f);
+            case Kind::Gather:
+                return gather(d, f);
+            case Kind::Generate:
+                return generate(d, f);
+            case Kind::Sync:
+                return sync(d);
+            case Kind::BlockInfo: {
+                const ExecContext& c = exec_context();
+                const uint32_t v = d.sub == "block_idx"      ? c.block_idx
+                                   : d.sub == "block_num"    ? c.block_num
+                                   : d.sub == "subblock_idx" ? c.subblock_id
+                                                             : c.subblock_dim;
+                return set_results(op, f, {make_int(d.type, v)});
+            }
+            case Kind::Return:
+            case Kind::Yield:
+            case Kind::Condition:
+                return;  // handled by run_region
+        }
+    }
+
+    static void check_valid(const TileV& t, const mod::Op& op) {
+        if (t.valid_rows < 0 || t.valid_rows > t.t.rows || t.valid_cols < 0 || t.valid_cols > t.t.cols)
+            fail(Status::KernelCheck, op,
+                 "valid shape " + std::to_string(t.valid_rows) + "x" + std::to_string(t.valid_cols) +
+                     " outside the tile's " + std::to_string(t.t.rows) + "x" + std::to_string(t.t.cols));
+    }
+
+    Val constant(const Decoded& d) const {
+        if (!d.dense.empty())
+            return Vector{d.type, d.dense};
+        if (d.type.kind == SType::Kind::Float)
+            return make_float(d.type, d.number.value);
+        if (d.number.is_float)
+            fail(Status::BadLiteral, *d.op, "a float literal for an integer type");
+        const int64_t v = d.number.negative ? static_cast<int64_t>(~d.number.magnitude + 1)
+                                            : static_cast<int64_t>(d.number.magnitude);
+        return make_int(d.type, v);
+    }
+
+    Val arith(const Decoded& d, const Frame& f) const {
+        const mod::Op& op = *d.op;
+        const std::string_view s = d.sub;
+        const Scalar& a = scalar(f, d.ins[0], op);
+        if (s == "select") {
+            const Scalar& x = scalar(f, d.ins[1], op);
+            const Scalar& y = scalar(f, d.ins[2], op);
+            return a.i != 0 ? x : y;
+        }
+        const bool is_float = a.t.kind == SType::Kind::Float;
+        if (s == "cmpi" || s == "cmpf")
+            return make_int(d.type, compare(d, a, scalar(f, d.ins[1], op)) ? 1 : 0);
+        if (d.ins.size() == 1)
+            return cast(d, a);
+        const Scalar& b = scalar(f, d.ins[1], op);
+        const SType t = d.type;
+        if (is_float != (t.kind == SType::Kind::Float) || (b.t.kind == SType::Kind::Float) != is_float)
+            fail(Status::TypeMismatch, op, "operands of " + std::string(op.name) + " are not of its type");
+        if (is_float) {
+            double r = 0;
+            if (s == "addf")
+                r = a.f + b.f;
+            else if (s == "subf")
+                r = a.f - b.f;
+            else if (s == "mulf")
+                r = a.f * b.f;
+            else if (s == "divf")
+                r = a.f / b.f;
+            else if (s == "remf")
+                r = std::fmod(a.f, b.f);
+            else if (s == "maximumf")
+                r = std::isnan(a.f) || std::isnan(b.f) ? std::nan("") : std::max(a.f, b.f);
+            else if (s == "minimumf")
+                r = std::isnan(a.f) || std::isnan(b.f) ? std::nan("") : std::min(a.f, b.f);
+            else if (s == "maxnumf")
+                r = std::fmax(a.f, b.f);
+            else if (s == "minnumf")
+                r = std::fmin(a.f, b.f);
+            else
+                fail(Status::TypeMismatch, op, std::string(op.name) + " on floats");
+            return make_float(t, r);
+        }
+        const int64_t x = a.i, y = b.i;
+        const uint64_t ux = unsigned_of(a), uy = unsigned_of(b);
+        const auto u = [](uint64_t v) { return static_cast<int64_t>(v); };
+        auto nonzero = [&](bool zero) {
+            if (zero)
+                fail(Status::KernelCheck, op, std::string(op.name) + ": division by zero");
+        };
+        if (s == "addi")
+            return make_int(t, u(static_cast<uint64_t>(x) + static_cast<uint64_t>(y)));
+        if (s == "subi")
+            return make_int(t, u(static_cast<uint64_t>(x) - static_cast<uint64_t>(y)));
+        if (s == "muli")
+            return make_int(t, u(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)));
+        if (s == "andi")
+            return make_int(t, x & y);
+        if (s == "ori")
+            return make_int(t, x | y);
+        if (s == "xori")
+            return make_int(t, x ^ y);
+        if (s == "maxsi")
+            return make_int(t, std::max(x, y));
+        if (s == "minsi")
+            return make_int(t, std::min(x, y));
+        if (s == "maxui")
+            return make_int(t, u(std::max(ux, uy)));
+        if (s == "minui")
+            return make_int(t, u(std::min(ux, uy)));
+        if (s == "shli" || s == "shrsi" || s == "shrui") {
+            if (uy >= static_cast<uint64_t>(t.width))
+                fail(Status::KernelCheck, op,
+                     std::string(op.name) + ": shift by " + std::to_string(uy) +
+                         ", not less than the width " + std::to_string(t.width));
+            if (s == "shli")
+                return make_int(t, u(ux << uy));
+            if (s == "shrui")
+                return make_int(t, u(ux >> uy));
+            return make_int(t, x >> uy);
+        }
+        // Divisions: signed overflow (MIN / -1) is an error too, as C++ would have no answer.
+        const bool signed_div = s == "divsi" || s == "remsi" || s == "ceildivsi" || s == "floordivsi";
+        if (signed_div) {
+            nonzero(y == 0);
+            if (y == -1 && x == wrap(int64_t{1} << (t.width - 1), t.width) && t.width > 1)
+                fail(Status::KernelCheck, op, std::string(op.name) + ": the quotient overflows");
+            const int64_t q = x / y, r = x % y;
+            if (s == "divsi")
+                return make_int(t, q);
+            if (s == "remsi")
+                return make_int(t, r);
+            if (s == "ceildivsi")
+                return make_int(t, q + ((r != 0 && ((r > 0) == (y > 0))) ? 1 : 0));
+            return make_int(t, q - ((r != 0 && ((r < 0) != (y < 0))) ? 1 : 0));
+        }
+        nonzero(uy == 0);
+        if (s == "divui")
+            return make_int(t, u(ux / uy));
+        if (s == "remui")
+            return make_int(t, u(ux % uy));
+        return make_int(t, u(ux / uy + (ux % uy != 0 ? 1 : 0)));  // ceildivui
+    }
+
+    static bool compare(const Decoded& d, const Scalar& a, const Scalar& b) {
+        const std::string_view p = d.pred;
+        if (d.sub == "cmpf") {
+            const bool unordered = std::isnan(a.f) || std::isnan(b.f);
+            if (p == "true" || p == "false")
+                return p == "true";
+            if (p == "ord" || p == "uno")
+                return (p == "uno") == unordered;
+            if (unordered)
+                return p[0] == 'u';
+            const std::string_view rel = p.substr(1);
+            return rel == "eq"   ? a.f == b.f
+                   : rel == "ne" ? a.f != b.f
+                   : rel == "lt" ? a.f < b.f
+                   : rel == "le" ? a.f <= b.f
+                   : rel == "gt" ? a.f > b.f
+                                 : a.f >= b.f;
+        }
+        if (p == "eq")
+            return a.i == b.i;
+        if (p == "ne")
+            return a.i != b.i;
+        if (p[0] == 's') {
+            const std::string_view rel = p.substr(1);
+            return rel == "lt" ? a.i < b.i : rel == "le" ? a.i <= b.i : rel == "gt" ? a.i > b.i : a.i >= b.i;
+        }
+        const uint64_t x = unsigned_of(a), y = unsigned_of(b);
+        const std::string_view rel = p.substr(1);
+        return rel == "lt" ? x < y : rel == "le" ? x <= y : rel == "gt" ? x > y : x >= y;
+    }
+
+    Val cast(const Decoded& d, const Scalar& a) const {
+        const mod::Op& op = *d.op;
+        const std::string_view s = d.sub;
+        const SType t = d.type;
+        if (s == "negf")
+            return make_float(t, -a.f);
+        if (s == "index_cast" || s == "extsi" || s == "trunci")
+            return make_int(t, a.i);
+        if (s == "index_castui" || s == "extui")
+            return make_int(t, static_cast<int64_t>(unsigned_of(a)));
+        if (s == "sitofp")
+            return make_float(t, static_cast<double>(a.i));
+        if (s == "uitofp")
+            return make_float(t, static_cast<double>(unsigned_of(a)));
+        if (s == "extf" || s == "truncf")
+            return make_float(t, a.f);
+        if (s == "fptosi" || s == "fptoui") {
+            const double v = std::trunc(a.f);
+            const double lo = s == "fptosi" ? -std::ldexp(1.0, t.width - 1) : 0.0;
+            const double hi = s == "fptosi" ? std::ldexp(1.0, t.width - 1) : std::ldexp(1.0, t.width);
+            if (!(v >= lo && v < hi))
+                fail(Status::KernelCheck, op,
+                     std::string(op.name) + ": the value does not fit the integer type");
+            return make_int(
+                t, s == "fptosi" ? static_cast<int64_t>(v) : static_cast<int64_t>(static_cast<uint64_t>(v)));
+        }
+        // bitcast: the same bits in a type of the same width.
+        if (a.t.width != t.width)
+            fail(Status::TypeMismatch, op, "arith.bitcast between types of different widths");
+        uint64_t bits = a.t.kind == SType::Kind::Float ? float_bits(a) : unsigned_of(a);
+        if (t.kind != SType::Kind::Float)
+            return make_int(t, static_cast<int64_t>(bits));
+        return Scalar{t, 0, bits_to_double(bits, t.dtype)};
+    }
+
+    static uint64_t float_bits(const Scalar& a) {
+        pto_as::Number n;
+        n.is_float = true;
+        n.value = a.f;
+        return pto_as::number_bits(n, a.t.dtype, nullptr).value_or(0);
+    }
+    static double bits_to_double(uint64_t bits, DType t) {
+        switch (t) {
+            case DType::F64:
+                return std::bit_cast<double>(bits);
+            case DType::F32:
+                return std::bit_cast<float>(static_cast<uint32_t>(bits));
+            case DType::F16:
+                return static_cast<float>(float16::from_bits(static_cast<uint16_t>(bits)));
+            default:
+                return static_cast<float>(bfloat16::from_bits(static_cast<uint16_t>(bits)));
+        }
+    }
+
+    void run_for(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        const int64_t lb = index(f, d.ins[0], op), ub = index(f, d.ins[1], op), step = index(f, d.ins[2], op);
+        if (step <= 0)
+            fail(Status::KernelCheck, op,
+                 "scf.for with a step of " + std::to_string(step) + " (it must be positive)");
+        std::vector<Val> iter;
+        for (std::size_t k = 3; k < d.ins.size(); ++k)
+            iter.push_back(get(f, d.ins[k], op));
+        const SType ivt = scalar(f, d.ins[0], op).t;
+        for (int64_t i = lb; i < ub; i += step) {
+            f[d.iv] = make_int(ivt, i);
+            for (std::size_t k = 0; k < iter.size(); ++k)
+                f[d.iter_names[k]] = iter[k];
+            Term t = run_region(op.regions[0], f);
+            if (t.vals.size() != iter.size())
+                fail(Status::ResultCountMismatch, op,
+                     "scf.yield gives " + std::to_string(t.vals.size()) + " value(s) for " +
+                         std::to_string(iter.size()) + " iteration argument(s)");
+            iter = std::move(t.vals);
+            if (i > std::numeric_limits<int64_t>::max() - step)
+                break;
+        }
+        set_results(op, f, std::move(iter));
+    }
+
+    void run_while(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        std::vector<Val> args;
+        for (std::string_view v : d.ins)
+            args.push_back(get(f, v, op));
+        while (true) {
+            for (std::size_t k = 0; k < args.size() && k < d.iter_names.size(); ++k)
+                f[d.iter_names[k]] = args[k];
+            const mod::Block& before = op.regions[0].blocks.front();
+            bind_block_args(before, args, f, op);
+            Term c = run_region(op.regions[0], f);
+            if (c.kind != Kind::Condition || c.vals.empty())
+                fail(Status::SyntaxError, op, "scf.while's first region must end with scf.condition");
+            const auto* cond = std::get_if<Scalar>(&c.vals[0]);
+            if (!cond)
+                fail(Status::TypeMismatch, op, "scf.condition's condition is not a scalar");
+            std::vector<Val> fwd(c.vals.begin() + 1, c.vals.end());
+            if (cond->i == 0)
+                return set_results(op, f, std::move(fwd));
+            bind_block_args(op.regions[1].blocks.front(), fwd, f, op);
+            Term y = run_region(op.regions[1], f);
+            args = std::move(y.vals);
+        }
+    }
+
+    // ^bb0(%a: T, %b: U): the names take the values in order.
+    static void bind_block_args(const mod::Block& b, const std::vector<Val>& vals, Frame& f,
+                                const mod::Op& op) {
+        std::size_t k = 0;
+        for (const mod::Token& t : b.args) {
+            if (t.kind != Tok::Value)
+                continue;
+            if (k >= vals.size())
+                fail(Status::OperandCountMismatch, op, "more block arguments than values");
+            f[t.text] = vals[k++];
+        }
+    }
+
+    TileView tile_view(const TileV& t, const mod::Op& op) const {
+        const Layout l = layout_of(t.t);
+        TileView v{nullptr, t.t.dtype, l, t.valid_rows, t.valid_cols};
+        const std::size_t whole = dtype_bytes(t.t.dtype, l.size());
+        const std::size_t valid = v.valid_bytes();
+        std::size_t cap = 0;
+        v.data = mem::resolve_tile_address(t.buffer, t.addr, whole, valid, &cap, op_name(op));
+        v.capacity = cap;
+        return v;
+    }
+
+    static const char* op_name(const mod::Op& op) { return hazards::intern(op.name); }
+
+    GlobalView global(const View& v, const mod::Op& op) const {
+        GlobalView g;
+        g.dtype = v.ptr.dtype;
+        g.layout = v.layout;
+        const std::size_t r = v.shape.size();
+        if (r > 5)
+            fail(Status::NotExecutable, op, "a view of more than 5 dimensions");
+        for (std::size_t k = 0; k < r; ++k) {
+            g.shape[5 - r + k] = v.shape[k];
+            g.stride[5 - r + k] = v.strides[k];
+        }
+        for (std::size_t k = 5 - r; k-- > 0;)
+            g.stride[k] = g.stride[k + 1] * g.shape[k + 1];
+        // Every element the view spans must lie inside its argument's buffer.
+        const int64_t es = static_cast<int64_t>(dtype_size(g.dtype));
+        int64_t last = 0;
+        bool empty = false;
+        for (int k = 0; k < 5; ++k) {
+            empty |= g.shape[k] == 0;
+            last += (g.shape[k] - 1) * g.stride[k];
+        }
+        const std::byte* lo = v.ptr.p;
+        if (!empty && (lo < v.ptr.base || lo + (last + 1) * es > v.ptr.end))
+            fail(Status::OutOfBounds, op,
+                 "the view spans bytes [" + std::to_string(lo - v.ptr.base) + ", " +
+                     std::to_string(lo - v.ptr.base + (last + 1) * es) + ") of a " +
+                     std::to_string(v.ptr.end - v.ptr.base) + "-byte argument");
+        g.data = v.ptr.p;
+        return g;
+    }
+
+    void memory(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        const bool load = d.kind == Kind::Load;
+        const View& v = view(f, load ? d.ins[0] : d.outs[0], op);
+        const TileV& t = tile(f, load ? d.outs[0] : d.ins[0], op);
+        const GlobalView g = global(v, op);
+        guarded(op, [&] {
+            const TileView tv = tile_view(t, op);
+            if (load) {
+                ops::tload(tv, g, static_cast<Pad>(t.t.pad));
+            } else if (tv.dtype == g.dtype) {
+                ops::tstore(g, tv);
+            } else {
+                ops::tstore(g, tv, StoreSpec{});
+            }
+        });
+    }
+
+    void instr(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        const isa::OpInfo& info = *d.info;
+        std::vector<TileView> src, dst;
+        std::vector<const Scalar*> scalars;
+        std::vector<TileV> src_tiles;
+        for (std::string_view name : d.ins) {
+            const Val& v = get(f, name, op);
+            if (const auto* t = std::get_if<TileV>(&v))
+                src_tiles.push_back(*t);
+            else if (const auto* s = std::get_if<Scalar>(&v))
+                scalars.push_back(s);
+            else
+                fail(Status::TypeMismatch, op, std::string(name) + " is neither a tile nor a scalar");
+        }
+        // The C++ intrinsics' scratch tiles come last in ins(...); the kernels do not need them.
+        if (src_tiles.size() > info.src_max && src_tiles.size() - info.src_max <= info.tmps)
+            src_tiles.resize(info.src_max);
+        if (scalars.size() != info.scalars)
+            fail(Status::OperandCountMismatch, op,
+                 std::string(op.name) + " takes " + std::to_string(info.scalars) + " scalar(s), given " +
+                     std::to_string(scalars.size()));
+        guarded(op, [&] {
+            for (const TileV& t : src_tiles)
+                src.push_back(tile_view(t, op));
+            for (std::string_view name : d.outs)
+                dst.push_back(tile_view(tile(f, name, op), op));
+            // A scalar travels as one element of the first data source's type (the destination's without
+            // one).
+            const DType elem = info.float_scalar ? DType::F32
+                               : !src.empty()    ? src.front().dtype
+                                                 : dst.front().dtype;
+            std::vector<uint64_t> bits;
+            for (const Scalar* s : scalars)
+                bits.push_back(scalar_to_bits(*s, elem, op));
+            ops::Attrs attrs = d.attrs;
+            if (d.msb) {
+                if (src.empty() || src.front().dtype != DType::U16)
+                    fail(Status::NotExecutable, op,
+                         "isMSB on a source that is not 16-bit (name the byte: {byte = #pto<hist_byte "
+                         "BYTE_k>})");
+                attrs.byte = *d.msb ? 1 : 0;
+            }
+            ops::execute(info.op, ops::Operands{dst, src, bits, attrs});
+        });
+    }
+
+    // TMOV moves src's valid region to the same place; TEXTRACT fills dst's valid region from src at (row,
+    // col); TINSERT puts src's valid region into dst at (row, col). ReLU as the C++ forms apply it.
+    void move(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        const TileV& s = tile(f, d.ins[0], op);
+        const TileV& t = tile(f, d.outs[0], op);
+        MoveSpec spec;
+        const bool mov = d.sub == "tmov", extract = d.sub == "textract";
+        const int64_t r = mov ? 0 : index(f, d.ins[1], op), c = mov ? 0 : index(f, d.ins[2], op);
+        if (r < 0 || c < 0 || r > 65535 || c > 65535)
+            fail(Status::KernelCheck, op,
+                 "index (" + std::to_string(r) + ", " + std::to_string(c) + ") out of range");
+        spec.rows = extract ? t.valid_rows : s.valid_rows;
+        spec.cols = extract ? t.valid_cols : s.valid_cols;
+        (extract ? spec.src_row : spec.dst_row) = static_cast<int32_t>(r);
+        (extract ? spec.src_col : spec.dst_col) = static_cast<int32_t>(c);
+        if (d.relu)
+            spec.relu = mov ? prequant::Relu::Negative : prequant::Relu::Positive;
+        guarded(op, [&] {
+            const char* name = mov ? "TMOV" : extract ? "TEXTRACT" : "TINSERT";
+            ops::tmove(name, tile_view(t, op), tile_view(s, op), spec, !mov);
+        });
+    }
+
+    void matmul(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        const bool acc = d.sub == ".acc", bias = d.sub == ".bias";
+        const TileV& a = tile(f, d.ins[acc ? 1 : 0], op);
+        const TileV& b = tile(f, d.ins[acc ? 2 : 1], op);
+        const TileV& c = tile(f, d.outs[0], op);
+        guarded(op, [&] {
+            const TileView cv = tile_view(c, op);
+            std::optional<TileView> extra;
+            if (acc || bias)
+                extra = tile_view(tile(f, d.ins[acc ? 0 : 2], op), op);
+            ops::tmatmul(cv, tile_view(a, op), tile_view(b, op), acc ? &*extra : nullptr,
+                         bias ? &*extra : nullptr);
+        });
+    }
+
+    // TSORT32: ins(src, idx[, tmp]); TMRGSORT: ins(src, blockLen) outs(dst), or ins(src0, ..[, tmp])
+    // outs(dst[, tmp], executed) with 2 to 4 lists (the scratch tile is the last ins when outs has two
+    // values).
+    void sort(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        if (d.sub == "tsort32") {
+            const TileV& src = tile(f, d.ins[0], op);
+            const TileV& idx = tile(f, d.ins[1], op);
+            const TileV& dst = tile(f, d.outs[0], op);
+            return guarded(op, [&] {
+                ops::tsort32(tile_view(dst, op), tile_view(src, op), tile_view(idx, op), d.ins.size() == 3);
+            });
+        }
+        if (d.ins.size() == 2 && std::holds_alternative<Scalar>(get(f, d.ins[1], op))) {
+            const int64_t len = scalar(f, d.ins[1], op).i;
+            if (len <= 0 || len > std::numeric_limits<int32_t>::max())
+                fail(Status::KernelCheck, op, "blockLen " + std::to_string(len));
+            const TileV& src = tile(f, d.ins[0], op);
+            const TileV& dst = tile(f, d.outs[0], op);
+            return guarded(op, [&] {
+                ops::tmrgsort_blocks(tile_view(dst, op), tile_view(src, op), static_cast<uint32_t>(len));
+            });
+        }
+        std::vector<TileV> lists;
+        for (std::string_view v : d.ins)
+            lists.push_back(tile(f, v, op));
+        std::optional<TileV> tmp;
+        std::optional<std::string_view> executed;
+        if (d.outs.size() == 3) {
+            tmp = tile(f, d.outs[1], op);
+            executed = d.outs[2];
+        } else {
+            tmp = lists.back();
+            lists.pop_back();
+            if (d.outs.size() == 2)
+                executed = d.outs[1];
+        }
+        if (lists.size() < 2 || lists.size() > 4)
+            fail(Status::OperandCountMismatch, op, "pto.tmrgsort merges 2 to 4 lists");
+        const TileV& dst = tile(f, d.outs[0], op);
+        sort::Executed counts{};
+        guarded(op, [&] {
+            std::vector<TileView> srcs;
+            for (const TileV& l : lists)
+                srcs.push_back(tile_view(l, op));
+            counts = ops::tmrgsort(tile_view(dst, op), tile_view(*tmp, op), srcs, d.flag);
+        });
+        if (executed) {
+            Vector v{SType{SType::Kind::Int, 16, DType::S16}, {}};
+            for (uint16_t c : counts)
+                v.v.push_back(static_cast<int16_t>(c));
+            f[*executed] = v;
+        }
+    }
+
+    void gather(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        const TileV& src = tile(f, d.ins[0], op);
+        const TileV& dst = tile(f, d.outs[0], op);
+        guarded(op, [&] {
+            const TileView s = tile_view(src, op), t = tile_view(dst, op);
+            if (d.sub == "tgather" && d.int_attr != 0) {
+                GatherPattern p;
+                GatherPattern::from_mask_pattern(static_cast<int>(d.int_attr), &p);
+                return ops::tgather(t, s, p, false);
+            }
+            const TileView i = tile_view(tile(f, d.ins[1], op), op);
+            if (d.sub == "tgather")
+                return ops::tgather(t, s, i);
+            if (d.sub == "tgatherb")
+                return ops::tgatherb(t, s, i);
+            ops::tscatter(t, s, i);
+        });
+    }
+
+    void generate(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        const TileV& dst = tile(f, d.outs[0], op);
+        if (d.sub == "tci") {
+            const Scalar& start = scalar(f, d.ins[0], op);
+            return guarded(op, [&] {
+                const TileView t = tile_view(dst, op);
+                ops::tci(t, scalar_to_bits(start, t.dtype, op), d.flag);
+            });
+        }
+        if (d.sub == "ttri") {
+            const int64_t diag = scalar(f, d.ins[0], op).i;
+            if (diag < std::numeric_limits<int32_t>::min() || diag > std::numeric_limits<int32_t>::max())
+                fail(Status::KernelCheck, op, "diagonal " + std::to_string(diag) + " out of range");
+            return guarded(
+                op, [&] { ops::ttri(tile_view(dst, op), static_cast<int32_t>(diag), d.int_attr == 1); });
+        }
+        random::Key key{};
+        random::Counter counter{};
+        for (std::size_t k = 0; k < 6; ++k) {
+            const auto w = static_cast<uint32_t>(unsigned_of(scalar(f, d.ins[k], op)));
+            (k < 2 ? key[k] : counter[k - 2]) = w;
+        }
+        guarded(op, [&] { ops::trandom(tile_view(dst, op), key, counter, static_cast<int>(d.int_attr)); });
+    }
+
+    static uint64_t scalar_to_bits(const Scalar& s, DType elem, const mod::Op& op) {
+        pto_as::Number n;
+        if (s.t.kind == SType::Kind::Float) {
+            n.is_float = true;
+            n.value = s.f;
+            n.negative = std::signbit(s.f);
+        } else {
+            n.negative = s.i < 0;
+            n.magnitude = n.negative ? ~static_cast<uint64_t>(s.i) + 1 : static_cast<uint64_t>(s.i);
+            n.value = static_cast<double>(s.i);
+        }
+        std::string why;
+        const auto bits = pto_as::number_bits(n, elem, &why);
+        if (!bits)
+            fail(Status::BadLiteral, op, "scalar operand: " + why);
+        return *bits;
+    }
+
+    void sync(const Decoded& d) const {
+        const hazards::Location where{file_, d.op->loc.line, nullptr};
+        const pto_as::SyncSpec& s = d.sync;
+        switch (s.kind) {
+            case pto_as::SyncKind::SetFlag:
+            case pto_as::SyncKind::RecordEvent:
+                return hazards::set_flag(s.src, s.dst, s.event, where);
+            case pto_as::SyncKind::WaitFlag:
+            case pto_as::SyncKind::WaitEvent:
+                return hazards::wait_flag(s.src, s.dst, s.event, where);
+            case pto_as::SyncKind::Barrier:
+                return hazards::pipe_barrier(s.src, where);
+        }
+    }
+
+    // Runs a kernel-core call at op's place: a broken rule becomes a located error.
+    template <typename F>
+    void guarded(const mod::Op& op, F&& fn) const {
+        const hazards::Site site(hazards::Location{file_, op.loc.line, nullptr});
+        try {
+            fn();
+        } catch (const CheckError& e) {
+            fail(Status::KernelCheck, op, e.what());
+        } catch (const std::bad_alloc&) {
+            fail(Status::KernelCheck, op, "out of memory");
+        }
+    }
+
+    const Prepared& p_;
+    const std::unordered_map<const mod::Op*, uint64_t>& addrs_;
+    const char* file_;
+    uint64_t max_steps_;
+    uint64_t steps_ = 0;
+    int depth_ = 0;
+};
+
+}  // namespace
+
+struct PreparedModule : Prepared {
+    std::unordered_map<const mod::Op*, uint64_t> addrs;  // alloc_tile without an address: its place
+};
+
+Check prepare(const mod::Module& m, const Options& opts) {
+    auto p = std::make_shared<PreparedModule>();
+    Check c;
+    // Each alloc_tile without an address gets bytes of its own in its buffer (no reuse between tiles, so a
+    // program whose tiles outgrow a buffer is reported rather than silently overlapped).
+    std::array<uint64_t, mem::kBufferCount> next{};
+    const mem::Sizes sizes = mem::arch_sizes(opts.arch == Arch::A2A3 ? mem::MemArch::A2A3 : mem::MemArch::A5);
+    mod::walk(m.ops, [&](const mod::Op& op) {
+        ++c.ops;
+        auto r = decode(op);
+        if (auto* diag = std::get_if<Diag>(&r)) {
+            (diag->status == Status::NotExecutable ? c.not_executable : c.errors).push_back(*diag);
+            p->undecoded.emplace(&op, *diag);
+            return;
+        }
+        Decoded& d = std::get<Decoded>(r);
+        if (d.kind == Kind::Func)
+            p->functions[mod::function_name(op)] = &op;
+        if (d.kind == Kind::AllocTile && !d.addr) {
+            const auto b = static_cast<std::size_t>(buffer_of(d.tile.loc));
+            const uint64_t bytes = (d.tile.bytes() + 31) / 32 * 32;
+            if (next[b] + bytes > sizes[b])
+                c.errors.push_back({Status::OutOfTileSpace,
+                                    std::string(mem::buffer_name(static_cast<mem::Buffer>(b))) + " holds " +
+                                        std::to_string(sizes[b]) + " bytes; with this tile the program's " +
+                                        "alloc_tile operations need " + std::to_string(next[b] + bytes) +
+                                        " (ptosim gives each its own bytes: add addr = ... to share)",
+                                    op.loc});
+            p->addrs[&op] = next[b];
+            next[b] += bytes;
+        }
+        p->decoded.emplace(&op, std::move(d));
+    });
+    // The entry: --entry, else the function with the pto.entry attribute, else the only one.
+    std::vector<const mod::Op*> funcs = mod::functions(m);
+    c.functions = funcs.size();
+    const mod::Op* entry = nullptr;
+    if (!opts.entry.empty()) {
+        auto it = p->functions.find(opts.entry);
+        if (it == p->functions.end())
+            c.errors.push_back({Status::NoEntry, "no function @" + opts.entry, {}});
+        else
+            entry = it->second;
+    } else {
+        for (const mod::Op* fn : funcs)
+            for (const mod::Token& t : fn->body)
+                if (t.kind == Tok::Word && t.text == "pto.entry")
+                    entry = fn;
+        if (!entry && funcs.size() == 1)
+            entry = funcs[0];
+    }
+    for (const mod::Op* fn : funcs)
+        c.function_names.push_back(std::string(mod::function_name(*fn)));
+    if (entry && p->decoded.count(entry)) {
+        p->entry = entry;
+        c.entry = std::string(mod::function_name(*entry));
+        c.params = p->decoded.at(entry).params;
+    }
+    c.prepared = p;
+    return c;
+}
+
+pto_as::Result<std::vector<Binding>> bind(const Check& c, std::span<const std::string> specs,
+                                          const Options& opts) {
+    pto_as::Result<std::vector<Binding>> r;
+    auto bad = [&](std::string why) {
+        r.diags.push_back({Status::BadArgument, std::move(why), {}});
+        return r;
+    };
+    if (c.entry.empty())
+        return bad("no entry function to bind arguments to");
+    std::vector<std::optional<std::string>> given(c.params.size());
+    std::size_t positional = 0;
+    for (const std::string& s : specs) {
+        std::size_t k = positional;
+        std::string spec = s;
+        if (s.starts_with("%")) {
+            const std::size_t eq = s.find('=');
+            if (eq == std::string::npos)
+                return bad(s + ": %name=SPEC");
+            const std::string name = s.substr(0, eq);
+            auto it = std::find_if(c.params.begin(), c.params.end(),
+                                   [&](const Param& p) { return p.name == name; });
+            if (it == c.params.end())
+                return bad(name + " is not a parameter of @" + c.entry);
+            k = static_cast<std::size_t>(it - c.params.begin());
+            spec = s.substr(eq + 1);
+        } else {
+            ++positional;
+        }
+        if (k >= c.params.size())
+            return bad("more arguments than @" + c.entry + " has parameters");
+        if (given[k])
+            return bad(c.params[k].name + " given twice");
+        given[k] = spec;
+    }
+    for (std::size_t k = 0; k < c.params.size(); ++k) {
+        const Param& p = c.params[k];
+        if (!given[k])
+            return bad("no argument for " + p.name + " : " + p.type);
+        Binding b;
+        b.param = p;
+        const std::string& spec = *given[k];
+        if (!p.pointer) {
+            const auto n = pto_as::parse_number(spec);
+            if (!n)
+                return bad(p.name + ": " + spec + " is not a number");
+            b.scalar = *n;
+            r.value.push_back(std::move(b));
+            continue;
+        }
+        // KIND[:fields...]: the fields are a count or shape, key=value pairs and, for fill / iota, numbers.
+        std::vector<std::string> parts;
+        for (std::size_t a = 0;;) {
+            const std::size_t e = spec.find(':', a);
+            parts.push_back(spec.substr(a, e == std::string::npos ? std::string::npos : e - a));
+            if (e == std::string::npos)
+                break;
+            a = e + 1;
+        }
+        pto_as::DataSpec data;
+        std::string kind = parts[0];
+        std::vector<pto_as::Number> numbers;
+        std::optional<std::size_t> count;
+        for (std::size_t i = 1; i < parts.size(); ++i) {
+            const std::string& q = parts[i];
+            const std::size_t eq = q.find('=');
+            const std::size_t x = q.find('x');
+            if (eq != std::string::npos) {
+                const std::string key = q.substr(0, eq), val = q.substr(eq + 1);
+                const auto n = pto_as::parse_number(val);
+                if (key == "seed" && n && !n->negative && !n->is_float)
+                    data.seed = n->magnitude;
+                else if (key == "min" && n)
+                    data.min = *n;
+                else if (key == "max" && n)
+                    data.max = *n;
+                else
+                    return bad(p.name + ": bad field " + q);
+            } else if (x != std::string::npos && x > 0 && std::isdigit(static_cast<unsigned char>(q[0]))) {
+                const auto rows = pto_as::parse_number(q.substr(0, x));
+                const auto cols = pto_as::parse_number(q.substr(x + 1));
+                if (!rows || !cols || rows->is_float || cols->is_float || rows->negative || cols->negative ||
+                    rows->magnitude == 0 || cols->magnitude == 0 ||
+                    rows->magnitude * cols->magnitude > (1u << 30))
+                    return bad(p.name + ": bad shape " + q);
+                b.rows = static_cast<int64_t>(rows->magnitude);
+                b.cols = static_cast<int64_t>(cols->magnitude);
+                count = rows->magnitude * cols->magnitude;
+            } else if (const auto n = pto_as::parse_number(q)) {
+                numbers.push_back(*n);
+            } else {
+                return bad(p.name + ": bad field " + q);
+            }
+        }
+        // The last plain number of zeros / random / file, and of fill / iota after their values, is the
+        // count.
+        const std::size_t values = kind == "fill" ? 1 : kind == "iota" ? 2 : 0;
+        if (!count && numbers.size() > values) {
+            const pto_as::Number n = numbers.back();
+            numbers.pop_back();
+            if (n.is_float || n.negative || n.magnitude == 0 || n.magnitude > (1u << 30))
+                return bad(p.name + ": bad count " + pto_as::print_number(n));
+            count = n.magnitude;
+            b.cols = static_cast<int64_t>(n.magnitude);
+        }
+        if (kind.starts_with("file=")) {
+            data.kind = pto_as::DataSpec::Kind::File;
+            data.path = kind.substr(5);
+        } else if (kind == "zeros" || kind == "zero") {
+            data.kind = pto_as::DataSpec::Kind::Zero;
+        } else if (kind == "random") {
+            data.kind = pto_as::DataSpec::Kind::Random;
+        } else if (kind == "fill" && numbers.size() == 1) {
+            data.kind = pto_as::DataSpec::Kind::Fill;
+        } else if (kind == "iota" && numbers.size() <= 2) {
+            data.kind = pto_as::DataSpec::Kind::Iota;
+            while (numbers.size() < 2)
+                numbers.push_back(pto_as::Number{false, false, false, numbers.empty() ? 0u : 1u,
+                                                 numbers.empty() ? 0.0 : 1.0});
+        } else {
+            return bad(
+                p.name + ": " + spec +
+                " (zeros:N, fill:V:N, iota:START:STEP:N, random:N[:seed=S][:min=A][:max=B], file=PATH[:N])");
+        }
+        data.values = numbers;
+        if (!count) {
+            if (data.kind != pto_as::DataSpec::Kind::File)
+                return bad(p.name + ": how many elements? (" + kind + ":N or " + kind + ":ROWSxCOLS)");
+            // A file gives its own size.
+            std::string path = data.path;
+            if (!path.starts_with("/") && !opts.base_dir.empty())
+                path = opts.base_dir + "/" + path;
+            FILE* fp = std::fopen(path.c_str(), "rb");
+            if (!fp)
+                return bad(p.name + ": cannot read " + data.path);
+            std::fseek(fp, 0, SEEK_END);
+            const long size = std::ftell(fp);
+            std::fclose(fp);
+            if (size <= 0 || static_cast<std::size_t>(size) % dtype_size(p.dtype) != 0)
+                return bad(p.name + ": " + data.path + " does not hold whole " +
+                           std::string(dtype_name(p.dtype)) + " elements");
+            count = static_cast<std::size_t>(size) / dtype_size(p.dtype);
+            b.cols = static_cast<int64_t>(*count);
+        }
+        Status st{};
+        std::string why;
+        auto bytes = make_data(data, p.dtype, *count, opts.base_dir, &st, &why);
+        if (!bytes)
+            return bad(p.name + ": " + why);
+        b.bytes = std::move(*bytes);
+        r.value.push_back(std::move(b));
+    }
+    return r;
+}
+
+std::optional<Diag> run(const Check& c, std::vector<Binding>& args, const Options& opts) {
+    const auto* p = static_cast<const PreparedModule*>(c.prepared.get());
+    if (!p || !p->entry)
+        return Diag{Status::NoEntry, c.errors.empty() ? "" : c.errors.front().detail, {}};
+    if (!c.errors.empty())
+        return c.errors.front();
+    if (args.size() != c.params.size())
+        return Diag{Status::BadArgument, "one argument per parameter", {}};
+    // Reaching an operation ptosim does not execute is an error; the check lists them all before running.
+    std::vector<Val> vals;
+    for (Binding& b : args) {
+        if (b.param.pointer) {
+            std::byte* base = b.bytes.data();
+            vals.push_back(Ptr{base, base + b.bytes.size(), base, b.param.dtype});
+        } else {
+            const auto st = parse_stype(b.param.type);
+            const SType t = st.value_or(SType{});
+            if (t.kind == SType::Kind::Float) {
+                vals.push_back(make_float(t, b.scalar.value));
+            } else {
+                const int64_t v = b.scalar.negative ? static_cast<int64_t>(~b.scalar.magnitude + 1)
+                                                    : static_cast<int64_t>(b.scalar.magnitude);
+                vals.push_back(make_int(t, v));
+            }
+        }
+    }
+    std::optional<Diag> failure;
+    const ScopedCheckHandler handler(&throw_check_error);
+    mem::set_default_arch(opts.arch == Arch::A2A3 ? mem::MemArch::A2A3 : mem::MemArch::A5);
+    try {
+        launch_blocks(std::max<uint32_t>(opts.blocks, 1), [&] {
+            Runner r(*p, opts, p->addrs);
+            r.call(*p->entry, vals, 0);
+        });
+    } catch (const RunError& e) {
+        failure = e.diag;
+    } catch (const CheckError& e) {
+        failure = Diag{Status::KernelCheck, e.what(), {}};
+    }
+    return failure;
+}
+
+}  // namespace ptosim::machine::modrun

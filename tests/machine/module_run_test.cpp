@@ -1,0 +1,518 @@
+// Running PTO-AS modules: kernels with pointer and scalar arguments, control flow and index arithmetic, tile
+// instructions on the kernel core, the cube's moves and matmul, multi-block launches, the hazard checker on
+// a module, and one case per module-form status.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "ptosim/machine/module_run.hpp"
+#include "ptosim/sync/hazards.hpp"
+
+namespace {
+
+namespace mod = ptosim::pto_as::mod;
+namespace R = ptosim::machine::modrun;
+using ptosim::pto_as::Status;
+
+struct Ran {
+    std::optional<ptosim::pto_as::Diag> error;  // a prepare, bind or run error
+    std::vector<R::Binding> args;
+    R::Check check;
+    std::vector<float> f32(std::size_t k) const {
+        std::vector<float> v(args[k].bytes.size() / 4);
+        std::memcpy(v.data(), args[k].bytes.data(), args[k].bytes.size());
+        return v;
+    }
+};
+
+// Parses, prepares, binds and runs; the module lives as long as the test (static storage per call site is
+// not needed: the result copies what it keeps).
+Ran run(const std::string& text, std::vector<std::string> specs, R::Options o = {}) {
+    static std::vector<std::unique_ptr<mod::Module>> keep;  // decoded operations point into the module
+    Ran r;
+    auto m = mod::parse(text);
+    if (!m.ok()) {
+        r.error = m.diags[0];
+        return r;
+    }
+    keep.push_back(std::make_unique<mod::Module>(std::move(m.value)));
+    r.check = R::prepare(*keep.back(), o);
+    if (!r.check.errors.empty()) {
+        r.error = r.check.errors[0];
+        return r;
+    }
+    auto b = R::bind(r.check, specs, o);
+    if (!b.ok()) {
+        r.error = b.diags[0];
+        return r;
+    }
+    r.args = std::move(b.value);
+    r.error = R::run(r.check, r.args, o);
+    return r;
+}
+
+const std::string kTile =
+    "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8, v_row=4, v_col=8, blayout=row_major, "
+    "slayout=none_box, fractal=512, pad=0>";
+const std::string kView = "!pto.partition_tensor_view<4x8xf32>";
+
+// A kernel that loads %a and %b (4 x 8 floats), applies BODY to %ta, %tb into %tc, and stores %tc into %c.
+std::string kernel(const std::string& body, const std::string& flags_before = "",
+                   const std::string& flags_after = "") {
+    return R"(module {
+  func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %va = pto.make_tensor_view %a, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %vb = pto.make_tensor_view %b, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %vc = pto.make_tensor_view %c, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> )" +
+           kView + R"(
+    %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> )" +
+           kView + R"(
+    %pc = pto.partition_view %vc, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> )" +
+           kView + R"(
+    %ta = pto.alloc_tile : )" +
+           kTile + R"(
+    %tb = pto.alloc_tile : )" +
+           kTile + R"(
+    %tc = pto.alloc_tile : )" +
+           kTile + R"(
+    pto.tload ins(%pa : )" +
+           kView + ") outs(%ta : " + kTile + R"()
+    pto.tload ins(%pb : )" +
+           kView + ") outs(%tb : " + kTile + R"()
+)" + flags_before +
+           body + "\n" + flags_after + R"(
+    pto.tstore ins(%tc : )" +
+           kTile + ") outs(%pc : " + kView + R"()
+    return
+  }
+})";
+}
+
+const std::string kAdd =
+    "    pto.tadd ins(%ta, %tb : " + kTile + ", " + kTile + ") outs(%tc : " + kTile + ")";
+
+TEST(ModuleRun, VectorAdd) {
+    const Ran r = run(kernel(kAdd), {"%a=iota:0:1:4x8", "%b=fill:0.5:32", "%c=zeros:32"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto c = r.f32(2);
+    for (int i = 0; i < 32; ++i)
+        EXPECT_EQ(c[i], i + 0.5f) << i;
+}
+
+TEST(ModuleRun, CheckNamesTheEntryAndItsParameters) {
+    const Ran r = run(kernel(kAdd), {"zeros:32", "zeros:32", "zeros:32"});
+    ASSERT_FALSE(r.error);
+    EXPECT_EQ(r.check.entry, "k");
+    ASSERT_EQ(r.check.params.size(), 3u);
+    EXPECT_EQ(r.check.params[2].name, "%c");
+    EXPECT_TRUE(r.check.params[2].pointer);
+    EXPECT_TRUE(r.check.not_executable.empty());
+}
+
+// A loop with a scalar iteration argument, an scf.if inside, and the scalar written into the tile with
+// texpands: c = sum over i < 5 of (i even ? i : 10 * i) = 0 + 10 + 2 + 30 + 4 = 46.
+TEST(ModuleRun, LoopsBranchesAndScalarArithmetic) {
+    const std::string body = R"(
+    %c2 = arith.constant 2 : index
+    %c5 = arith.constant 5 : index
+    %c10 = arith.constant 10 : index
+    %sum = scf.for %i = %c0 to %c5 step %c1 iter_args(%acc = %c0) -> (index) {
+      %r = arith.remsi %i, %c2 : index
+      %odd = arith.cmpi ne, %r, %c0 : index
+      %term = scf.if %odd -> (index) {
+        %t = arith.muli %i, %c10 : index
+        scf.yield %t : index
+      } else {
+        scf.yield %i : index
+      }
+      %next = arith.addi %acc, %term : index
+      scf.yield %next : index
+    }
+    %si = arith.index_cast %sum : index to i32
+    %sf = arith.sitofp %si : i32 to f32
+    pto.texpands ins(%sf : f32) outs(%tc : )" +
+                             kTile + ")";
+    const Ran r = run(kernel(body), {"zeros:32", "zeros:32", "zeros:32"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    EXPECT_EQ(r.f32(2)[31], 46.0f);
+}
+
+// Integer semantics as MLIR defines them, observed through texpands: floor / ceil division, signed
+// remainder, unsigned compare, shifts and 8-bit wrap.
+TEST(ModuleRun, ArithmeticFollowsMlir) {
+    struct Case {
+        std::string expr;  // defines %v : i32 from %m7 (-7) and %p2 (2)
+        float want;
+    };
+    const Case cases[] = {
+        {"%v = arith.divsi %m7, %p2 : i32", -3},
+        {"%v = arith.floordivsi %m7, %p2 : i32", -4},
+        {"%v = arith.ceildivsi %m7, %p2 : i32", -3},
+        {"%v = arith.remsi %m7, %p2 : i32", -1},
+        {"%v = arith.shrsi %m7, %p2 : i32", -2},
+        {"%v = arith.shli %m7, %p2 : i32", -28},
+        {"%v = arith.maxsi %m7, %p2 : i32", 2},
+        {"%v = arith.minui %m7, %p2 : i32", 2},
+        {"%u = arith.cmpi ult, %m7, %p2 : i32\n    %v = arith.extui %u : i1 to i32", 0},
+        {"%w = arith.trunci %m7 : i32 to i8\n    %x = arith.muli %w, %w : i8\n    %v = arith.extsi %x : i8 "
+         "to i32",
+         49},
+        {"%w = arith.constant 100 : i8\n    %x = arith.addi %w, %w : i8\n    %v = arith.extsi %x : i8 to i32",
+         -56},
+        {"%v = arith.select %t, %m7, %p2 : i32", -7},
+    };
+    for (const Case& c : cases) {
+        const std::string body =
+            "    %m7 = arith.constant -7 : i32\n    %p2 = arith.constant 2 : i32\n"
+            "    %t = arith.constant true\n    " +
+            c.expr +
+            "\n    %f = arith.sitofp %v : i32 to f32\n    pto.texpands ins(%f : f32) outs(%tc : " + kTile +
+            ")";
+        const Ran r = run(kernel(body), {"zeros:32", "zeros:32", "zeros:32"});
+        ASSERT_FALSE(r.error) << c.expr << ": " << r.error->message();
+        EXPECT_EQ(r.f32(2)[0], c.want) << c.expr;
+    }
+}
+
+TEST(ModuleRun, FloatConstantsRoundToTheirType) {
+    // 0.1 as f16 is 0.0999755859375; as f32 0.100000001490116.
+    const std::string body =
+        "    %h = arith.constant 0.1 : f16\n    %f = arith.extf %h : f16 to f32\n"
+        "    pto.texpands ins(%f : f32) outs(%tc : " +
+        kTile + ")";
+    const Ran r = run(kernel(body), {"zeros:32", "zeros:32", "zeros:32"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    EXPECT_EQ(r.f32(2)[0], 0.0999755859375f);
+}
+
+// Each block stores its index + 1 into its own row of c (4 blocks, one row each).
+TEST(ModuleRun, BlocksSeeTheirIndex) {
+    const std::string row = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=8>";
+    const std::string text = R"(module {
+  func.func @k(%c: !pto.ptr<f32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %b = pto.get_block_idx : i64
+    %bi = arith.index_cast %b : i64 to index
+    %v = pto.make_tensor_view %c, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %c0 = arith.constant 0 : index
+    %p = pto.partition_view %v, offsets = [%bi, %c0], sizes = [%c1, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x8xf32>
+    %t = pto.alloc_tile : )" +
+                             row + R"(
+    %c1i = arith.constant 1 : i64
+    %b1 = arith.addi %b, %c1i : i64
+    %f = arith.sitofp %b1 : i64 to f32
+    pto.texpands ins(%f : f32) outs(%t : )" +
+                             row + R"()
+    pto.tstore ins(%t : )" + row +
+                             R"() outs(%p : !pto.partition_tensor_view<1x8xf32>)
+    return
+  }
+})";
+    R::Options o;
+    o.blocks = 4;
+    const Ran r = run(text, {"zeros:4x8"}, o);
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto c = r.f32(0);
+    for (int i = 0; i < 32; ++i)
+        EXPECT_EQ(c[i], i / 8 + 1) << i;
+}
+
+// Through the cube: an 16 x 16 product of small integers (exact in float) via L1, L0A / L0B and L0C.
+TEST(ModuleRun, MatmulThroughTheCubeBuffers) {
+    const std::string mat =
+        "!pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
+        "blayout=col_major, slayout=row_major, fractal=512, pad=0>";
+    const std::string left =
+        "!pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
+        "blayout=col_major, slayout=row_major, fractal=512, pad=0>";
+    const std::string right =
+        "!pto.tile_buf<loc=right, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
+        "blayout=row_major, slayout=col_major, fractal=512, pad=0>";
+    const std::string acc =
+        "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
+        "blayout=col_major, slayout=row_major, fractal=1024, pad=0>";
+    const std::string pv = "!pto.partition_tensor_view<16x16xf32>";
+    const std::string text = R"(module {
+  func.func @mm(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %va = pto.make_tensor_view %a, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %vb = pto.make_tensor_view %b, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %vc = pto.make_tensor_view %c, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> )" +
+                             pv + R"(
+    %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> )" +
+                             pv + R"(
+    %pc = pto.partition_view %vc, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> )" +
+                             pv + R"(
+    %ma = pto.alloc_tile : )" +
+                             mat + R"(
+    %mb = pto.alloc_tile : )" +
+                             mat + R"(
+    %l = pto.alloc_tile : )" +
+                             left + R"(
+    %r = pto.alloc_tile : )" +
+                             right + R"(
+    %o = pto.alloc_tile : )" +
+                             acc + R"(
+    pto.tload ins(%pa : )" + pv +
+                             ") outs(%ma : " + mat + R"()
+    pto.tload ins(%pb : )" + pv +
+                             ") outs(%mb : " + mat + R"()
+    pto.tmov ins(%ma : )" + mat +
+                             ") outs(%l : " + left + R"()
+    pto.tmov ins(%mb : )" + mat +
+                             ") outs(%r : " + right + R"()
+    pto.tmatmul ins(%l, %r : )" +
+                             left + ", " + right + ") outs(%o : " + acc + R"()
+    pto.tmatmul.acc ins(%o, %l, %r : )" +
+                             acc + ", " + left + ", " + right + ") outs(%o : " + acc + R"()
+    pto.tstore ins(%o : )" + acc +
+                             ") outs(%pc : " + pv + R"()
+    return
+  }
+})";
+    const Ran r = run(text, {"iota:-100:1:256", "iota:3:2:256", "zeros:256"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto c = r.f32(2);
+    for (int i = 0; i < 16; ++i)
+        for (int j = 0; j < 16; ++j) {
+            double s = 0;
+            for (int k = 0; k < 16; ++k)
+                s += (-100.0 + 16 * i + k) * (3.0 + 2 * (16 * k + j));
+            ASSERT_EQ(c[16 * i + j], 2 * s) << i << "," << j;  // tmatmul, then tmatmul.acc adds it again
+        }
+}
+
+TEST(ModuleRun, HazardCheckerSeesMissingAndPresentFlags) {
+    ptosim::hazards::enable(true);
+    ptosim::hazards::clear_reports();
+    Ran r = run(kernel(kAdd), {"zeros:32", "zeros:32", "zeros:32"});
+    ASSERT_FALSE(r.error);
+    const auto bad = ptosim::hazards::reports();
+    ASSERT_EQ(bad.size(), 3u);  // MTE2 -> V twice, V -> MTE3
+    EXPECT_STREQ(bad[0].second.name.c_str(), "TADD");
+    EXPECT_EQ(bad[0].first.where.line, 16u);  // the first tload
+    ptosim::hazards::clear_reports();
+    r = run(kernel(kAdd,
+                   "    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n"
+                   "    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n",
+                   "    pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]\n"
+                   "    pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]\n"),
+            {"zeros:32", "zeros:32", "zeros:32"});
+    ASSERT_FALSE(r.error);
+    EXPECT_TRUE(ptosim::hazards::reports().empty());
+    ptosim::hazards::enable(false);
+}
+
+// One row in, one row out: loads %in (1 x N of IN) into %s, runs BODY (which writes %d, 1 x M of OUT), stores
+// %d.
+std::string row_kernel(const std::string& in, int n, const std::string& out, int m, const std::string& body) {
+    const std::string ts = "!pto.tile_buf<loc=vec, dtype=" + in + ", rows=1, cols=" + std::to_string(n) + ">";
+    const std::string td =
+        "!pto.tile_buf<loc=vec, dtype=" + out + ", rows=1, cols=" + std::to_string(m) + ">";
+    const std::string ps = "!pto.partition_tensor_view<1x" + std::to_string(n) + "x" + in + ">";
+    const std::string pd = "!pto.partition_tensor_view<1x" + std::to_string(m) + "x" + out + ">";
+    return "!ts = " + ts + "\n!td = " + td + R"(
+module {
+  func.func @k(%in: !pto.ptr<)" +
+           in + R"(>, %out: !pto.ptr<)" + out + R"(>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = arith.constant )" +
+           std::to_string(n) + R"( : index
+    %m = arith.constant )" +
+           std::to_string(m) + R"( : index
+    %vi = pto.make_tensor_view %in, shape = [%c1, %n], strides = [%n, %c1] : !pto.tensor_view<?x?x)" +
+           in + R"(>
+    %vo = pto.make_tensor_view %out, shape = [%c1, %m], strides = [%m, %c1] : !pto.tensor_view<?x?x)" +
+           out + R"(>
+    %pi = pto.partition_view %vi, offsets = [%c0, %c0], sizes = [%c1, %n] : !pto.tensor_view<?x?x)" +
+           in + "> -> " + ps + R"(
+    %po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c1, %m] : !pto.tensor_view<?x?x)" +
+           out + "> -> " + pd + R"(
+    %s = pto.alloc_tile : !ts
+    %d = pto.alloc_tile : !td
+    pto.tload ins(%pi : )" +
+           ps + R"() outs(%s : !ts)
+)" + body + R"(
+    pto.tstore ins(%d : !td) outs(%po : )" +
+           pd + R"()
+    return
+  }
+})";
+}
+
+template <typename T>
+std::vector<T> as(const R::Binding& b) {
+    std::vector<T> v(b.bytes.size() / sizeof(T));
+    std::memcpy(v.data(), b.bytes.data(), b.bytes.size());
+    return v;
+}
+
+// TSORT32 then TMRGSORT of the two sorted halves, TGATHER with a mask pattern, TCI and TTRI, each against
+// what its definition says.
+TEST(ModuleRun, SortGatherGenerate) {
+    // Values 31, 30, ..., 0 with indices 0..31 (TCI): sorted descending, pair k is (31 - k, k).
+    const std::string idx = "!pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=32>";
+    Ran r;
+    r = run(row_kernel("f32", 32, "f32", 64,
+                       "    %i = pto.alloc_tile : " + idx +
+                           "\n    %z = arith.constant 0 : i32\n"
+                           "    pto.tci ins(%z : i32) outs(%i : " +
+                           idx +
+                           ")\n"
+                           "    pto.tsort32 ins(%s, %i : !ts, " +
+                           idx + ") outs(%d : !td)"),
+            {"iota:31:-1:32", "zeros:64"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto sorted = as<uint32_t>(r.args[1]);
+    for (int k = 0; k < 32; ++k) {
+        EXPECT_EQ(std::bit_cast<float>(sorted[2 * k]), 31.0f - k) << k;  // descending values
+        EXPECT_EQ(sorted[2 * k + 1], static_cast<uint32_t>(k)) << k;  // iota 31, 30, ...: value 31 - k at k
+    }
+
+    // Mask P0101 keeps positions 0, 2, 4, ...
+    r = run(row_kernel("f32", 16, "f32", 8,
+                       "    pto.tgather ins(%s {maskPattern = #pto.mask_pattern<P0101>} : !ts) "
+                       "outs(%d : !td)"),
+            {"iota:0:1:16", "zeros:8"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto kept = r.f32(1);
+    for (int k = 0; k < 8; ++k)
+        EXPECT_EQ(kept[k], 2.0f * k);
+
+    // TCI descending from 100; TTRI upper with diagonal 1 on one row: 0 where c < 1, else 1.
+    r = run(row_kernel("i32", 8, "i32", 8,
+                       "    %h = arith.constant 100 : i32\n    pto.tci ins(%h {descending = true} : i32) "
+                       "outs(%d : !td)"),
+            {"zeros:8", "zeros:8"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto ci = as<int32_t>(r.args[1]);
+    for (int k = 0; k < 8; ++k)
+        EXPECT_EQ(ci[k], 100 - k);
+    r = run(row_kernel("i32", 8, "i32", 8,
+                       "    %g = arith.constant 1 : i32\n    pto.ttri ins(%g {upperOrLower = 1 : i32} : i32) "
+                       "outs(%d : !td)"),
+            {"zeros:8", "zeros:8"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto tri = as<int32_t>(r.args[1]);
+    for (int k = 0; k < 8; ++k)
+        EXPECT_EQ(tri[k], k < 1 ? 0 : 1) << k;
+}
+
+// TMRGSORT of two sorted lists of pairs (the sorted halves of one TSORT32 output), with its executed counts.
+TEST(ModuleRun, MergeSortedLists) {
+    const std::string idx = "!pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=32>";
+    const std::string half = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>";
+    const std::string body = "    %i = pto.alloc_tile : " + idx + R"(
+    %z = arith.constant 0 : i32
+    pto.tci ins(%z : i32) outs(%i : )" +
+                             idx + R"()
+    %sorted = pto.alloc_tile addr = %a0 : !td
+    pto.tsort32 ins(%s, %i : !ts, )" +
+                             idx + R"() outs(%sorted : !td)
+    %l0 = pto.alloc_tile addr = %a0 : )" +
+                             half + R"(
+    %l1 = pto.alloc_tile addr = %a1 : )" +
+                             half + R"(
+    %tmp = pto.alloc_tile : !td
+    %ex = arith.constant dense<0> : vector<4xi16>
+    pto.tmrgsort ins(%l0, %l1, %tmp {exhausted = false} : )" +
+                             half + ", " + half + R"(, !td) outs(%d, %ex : !td, vector<4xi16>))";
+    // The two lists are the halves of one sorted block (16 pairs each, both descending), placed with addr =
+    // over the TSORT32 output.
+    std::string text = row_kernel("f32", 32, "f32", 64, body);
+    text.replace(text.find("    %s = pto.alloc_tile"), 0,
+                 "    %a0 = arith.constant 65536 : i64\n    %a1 = arith.constant 65664 : i64\n");
+    const Ran r = run(text, {"iota:0:1:32", "zeros:64"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto merged = as<uint32_t>(r.args[1]);
+    for (int k = 0; k < 32; ++k)
+        EXPECT_EQ(std::bit_cast<float>(merged[2 * k]), 31.0f - k) << k;
+}
+
+// ---- one case per module-form status ----------------------------------------------------------------------
+
+struct StatusCase {
+    Status status;
+    std::string text;
+    std::vector<std::string> args;
+    uint32_t line;  // 0: no location (arguments)
+    std::string entry = "";
+};
+
+std::vector<StatusCase> status_cases() {
+    const std::string bigtile = "!pto.tile_buf<loc=vec, dtype=f32, rows=512, cols=512>";
+    return {
+        {Status::NotExecutable,
+         kernel("    pto.tmatmul.mx ins(%ta, %tb : " + kTile + ", " + kTile + ") outs(%tc : " + kTile + ")"),
+         {"zeros:32", "zeros:32", "zeros:32"},
+         18},
+        {Status::NoEntry, kernel(kAdd), {}, 0, "nothere"},
+        {Status::BadArgument, kernel(kAdd), {"zeros:32", "zeros:32"}, 0},
+        {Status::BadArgument, kernel(kAdd), {"zeros", "zeros:32", "zeros:32"}, 0},
+        {Status::OutOfBounds, kernel(kAdd), {"zeros:31", "zeros:32", "zeros:32"}, 16},
+        {Status::KernelCheck,
+         kernel("    %z = arith.constant 0 : index\n    %q = arith.divui %c4, %z : index\n" + kAdd),
+         {"zeros:32", "zeros:32", "zeros:32"},
+         19},
+        {Status::KernelCheck,
+         kernel("    %n = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>\n"
+                "    pto.tadd ins(%ta, %n : " +
+                kTile + ", !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%tc : " + kTile + ")"),
+         {"zeros:32", "zeros:32", "zeros:32"},
+         19},
+        {Status::OutOfTileSpace,
+         "func.func @k() {\n  %a = pto.alloc_tile : " + bigtile + "\n  return\n}\n",
+         {},
+         2},
+    };
+}
+
+TEST(ModuleRun, EachStatusIsReportedWhereItHappens) {
+    std::set<Status> seen;
+    for (const StatusCase& c : status_cases()) {
+        R::Options o;
+        o.entry = c.entry;
+        const Ran r = run(c.text, c.args, o);
+        ASSERT_TRUE(r.error) << ptosim::pto_as::status_name(c.status);
+        EXPECT_EQ(r.error->status, c.status) << r.error->message();
+        EXPECT_EQ(r.error->loc.line, c.line) << r.error->message();
+        seen.insert(c.status);
+    }
+    for (Status s = Status::NotExecutable; s <= Status::OutOfTileSpace;
+         s = static_cast<Status>(static_cast<int>(s) + 1))
+        EXPECT_TRUE(seen.count(s)) << "no case for " << ptosim::pto_as::status_name(s);
+}
+
+TEST(ModuleRun, CheckListsWhatDoesNotExecuteAndStillRunsTheRest) {
+    const std::string text =
+        "func.func @k() {\n  %c = arith.constant true\n  scf.if %c {\n  } else {\n"
+        "    pto.tmatmul.mx ins() outs()\n  }\n  return\n}\n";
+    const Ran r = run(text, {});
+    ASSERT_FALSE(r.error) << r.error->message();  // the else branch is not taken
+    ASSERT_EQ(r.check.not_executable.size(), 1u);
+    EXPECT_EQ(r.check.not_executable[0].detail, "pto.tmatmul.mx");
+    EXPECT_EQ(r.check.not_executable[0].loc.line, 5u);
+}
+
+TEST(ModuleRun, RunawayLoopsAndRecursionEndWithAnError) {
+    const std::string rec = "func.func @k() {\n  func.call @k() : () -> ()\n  return\n}\n";
+    const Ran r = run(rec, {});
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->status, Status::KernelCheck);
+}
+
+}  // namespace
