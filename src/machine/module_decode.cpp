@@ -440,10 +440,11 @@ void decode_sync(const mod::Op& op, Decoded& d) {
         return;
     }
     const bool events = op.name == "pto.record_event" || op.name == "pto.wait_event";
-    d.sync.kind = op.name == "pto.set_flag"       ? SyncKind::SetFlag
-                  : op.name == "pto.wait_flag"    ? SyncKind::WaitFlag
-                  : op.name == "pto.record_event" ? SyncKind::RecordEvent
-                                                  : SyncKind::WaitEvent;
+    const bool dynamic = op.name.ends_with("_dyn");  // the event id is a value: set_flag_dyn [P, P, %eid]
+    d.sync.kind = op.name.starts_with("pto.set_flag")    ? SyncKind::SetFlag
+                  : op.name.starts_with("pto.wait_flag") ? SyncKind::WaitFlag
+                  : op.name == "pto.record_event"        ? SyncKind::RecordEvent
+                                                         : SyncKind::WaitEvent;
     if (items.size() != 3)
         fail(Status::OperandCountMismatch, at, std::string(op.name) + "[SRC, DST, EVENT_IDk]");
     for (int k = 0; k < 2; ++k) {
@@ -462,6 +463,12 @@ void decode_sync(const mod::Op& op, Decoded& d) {
                 fail(Status::BadPipe, *items[k], quoted(items[k]->text));
             (k == 0 ? d.sync.src : d.sync.dst) = *p;
         }
+    }
+    if (dynamic) {
+        if (items[2]->kind != Tok::Value)
+            fail(Status::BadEventId, *items[2], quoted(items[2]->text) + " (an event id value)");
+        d.ins = {items[2]->text};
+        return;
     }
     const auto ev = pto_as::attr::enum_text(items[2]->text, "event");
     if (!ev || ev->size() != 9 || !ev->starts_with("EVENT_ID") || (*ev)[8] < '0' || (*ev)[8] > '7')
@@ -701,8 +708,66 @@ void decode_pto(const mod::Op& op, Decoded& d) {
         for (std::string_view key : {"atomicType", "reluPreMode", "stPhase", "pad_mode"})
             if (const auto v = attr(t, key))
                 fail(Status::NotExecutable, t[v->a], std::string(n) + " with " + std::string(key));
+    } else if (n == "pto.declare_eventid_array") {
+        // %arr = pto.declare_eventid_array -> !pto.eventid_array<N>; _get %arr[%i]; _set %arr[%i], %v
+        d.kind = Kind::EventArray;
+        d.sub = "declare";
+        const Token* type = nullptr;  // after '->'
+        for (const Token& x : t)
+            if (x.kind == Tok::Type)
+                type = &x;
+        if (!type)
+            fail(Status::TypeCountMismatch, at, "pto.declare_eventid_array -> !pto.eventid_array<N>");
+        const std::string_view ty = type->text;
+        const auto len = pto_as::parse_number(ty.substr(ty.find('<') + 1, ty.size() - ty.find('<') - 2));
+        if (!ty.starts_with("!pto.eventid_array<") || !len || len->is_float || len->negative ||
+            len->magnitude == 0 || len->magnitude > 64)
+            fail(Status::BadType, *type, quoted(ty) + " (!pto.eventid_array<N>)");
+        d.int_attr = static_cast<int64_t>(len->magnitude);
+    } else if (n == "pto.eventid_array_get" || n == "pto.eventid_array_set") {
+        d.kind = Kind::EventArray;
+        d.sub = n.substr(18);
+        for (const Token& x : t)
+            if (x.kind == Tok::Value)
+                d.ins.push_back(x.text);
+        if (d.ins.size() != (d.sub == "get" ? 2u : 3u))
+            fail(Status::OperandCountMismatch, at,
+                 std::string(n) + (d.sub == "get" ? " %array[%index]" : " %array[%index], %value"));
+    } else if (n == "pto.tprint") {
+        d.kind = Kind::Print;
+        const auto ins = group(t, "ins");
+        if (!ins)
+            fail(Status::SyntaxError, at, "pto.tprint ins(%tile : TYPE)");
+        d.ins = values_in(t, *ins);
+        if (d.ins.size() != 1)
+            fail(Status::NotExecutable, at, "pto.tprint of a global tensor or with a scratch tensor");
+    } else if (n == "pto.treshape" || n == "pto.tassign") {
+        // %r = pto.treshape %src : T -> T2 (the same storage as another type); %r = pto.tassign %t, %addr
+        d.kind = Kind::View;
+        d.sub = n.substr(4);
+        d.ins = values_in(t, all);
+        if (d.ins.size() != (n == "pto.treshape" ? 1u : 2u) || op.results.size() != 1)
+            fail(Status::OperandCountMismatch, at,
+                 n == "pto.treshape" ? "%r = pto.treshape %src : T -> T2" : "%r = pto.tassign %tile, %addr");
+        if (n == "pto.treshape")
+            d.tile = tile_type_or_fail(last_type(op));
+    } else if (one_of(n, {"pto.tfillpad", "pto.tfillpad_inplace", "pto.tconcat"})) {
+        d.kind = Kind::Rearrange;
+        d.sub = n.substr(4);
+        const auto ins = group(t, "ins");
+        if (!ins)
+            fail(Status::SyntaxError, at, std::string(n) + " ins(...)");
+        d.ins = values_in(t, *ins);
+        if (const auto outs = group(t, "outs"))
+            d.outs = values_in(t, *outs);
+        const bool ok = n == "pto.tconcat" ? d.ins.size() == 2 && d.outs.size() == 1
+                                           : d.ins.size() == 1 && d.outs.size() <= 1;
+        if (!ok)
+            fail(Status::OperandCountMismatch, at,
+                 std::string(n) +
+                     (n == "pto.tconcat" ? " ins(%src0, %src1) outs(%dst)" : " ins(%src) [outs(%dst)]"));
     } else if (one_of(n, {"pto.set_flag", "pto.wait_flag", "pto.barrier", "pto.record_event",
-                          "pto.wait_event"})) {
+                          "pto.wait_event", "pto.set_flag_dyn", "pto.wait_flag_dyn"})) {
         decode_sync(op, d);
     } else if (one_of(n, {"pto.get_block_idx", "pto.get_block_num", "pto.get_subblock_idx",
                           "pto.get_subblock_num"})) {

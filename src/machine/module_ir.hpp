@@ -56,6 +56,10 @@ enum class Kind : uint8_t {
     Sort,           // pto.tsort32, pto.tmrgsort
     Gather,         // pto.tgather (index and mask forms), pto.tgatherb, pto.tscatter (index form)
     Generate,       // pto.tci, pto.ttri, pto.trandom
+    EventArray,     // pto.declare_eventid_array, pto.eventid_array_get / _set
+    Print,          // pto.tprint (a Vec tile)
+    View,           // pto.treshape, pto.tassign: another tile over the same storage
+    Rearrange,      // pto.tfillpad, pto.tfillpad_inplace, pto.tconcat
     Sync,           // pto.set_flag / wait_flag / barrier / record_event / wait_event
     BlockInfo,      // pto.get_block_idx / get_block_num / get_subblock_idx / get_subblock_num
 };

@@ -23,7 +23,9 @@
 #include "ptosim/ops/matmul.hpp"
 #include "ptosim/ops/memory.hpp"
 #include "ptosim/ops/move.hpp"
+#include "ptosim/ops/print.hpp"
 #include "ptosim/ops/random.hpp"
+#include "ptosim/ops/rearrange.hpp"
 #include "ptosim/ops/sort.hpp"
 #include "ptosim/runtime/launch.hpp"
 #include "ptosim/sync/hazards.hpp"
@@ -365,8 +367,16 @@ class Runner {
                 return gather(d, f);
             case Kind::Generate:
                 return generate(d, f);
+            case Kind::EventArray:
+                return event_array(d, f);
+            case Kind::Print:
+                return print(d, f);
+            case Kind::View:
+                return view_of(d, f);
+            case Kind::Rearrange:
+                return rearrange(d, f);
             case Kind::Sync:
-                return sync(d);
+                return sync(d, f);
             case Kind::BlockInfo: {
                 const ExecContext& c = exec_context();
                 const uint32_t v = d.sub == "block_idx"      ? c.block_idx
@@ -903,6 +913,89 @@ class Runner {
         guarded(op, [&] { ops::trandom(tile_view(dst, op), key, counter, static_cast<int>(d.int_attr)); });
     }
 
+    // Event-id arrays: N ids (all EVENT_ID0 at first); _set changes the array's value in place, as the C++
+    // array PTOAS makes of it.
+    void event_array(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        if (d.sub == "declare")
+            return set_results(
+                op, f, {Vector{SType{}, std::vector<int64_t>(static_cast<std::size_t>(d.int_attr), 0)}});
+        auto it = f.find(d.ins[0]);
+        auto* arr = it == f.end() ? nullptr : std::get_if<Vector>(&it->second);
+        if (!arr)
+            fail(Status::TypeMismatch, op, std::string(d.ins[0]) + " is not an event-id array");
+        const int64_t k = index(f, d.ins[1], op);
+        if (k < 0 || k >= static_cast<int64_t>(arr->v.size()))
+            fail(Status::OutOfBounds, op,
+                 "index " + std::to_string(k) + " of a " + std::to_string(arr->v.size()) +
+                     "-entry event-id array");
+        if (d.sub == "get")
+            return set_results(op, f, {make_int(SType{}, arr->v[static_cast<std::size_t>(k)])});
+        arr->v[static_cast<std::size_t>(k)] = index(f, d.ins[2], op);
+    }
+
+    void print(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        const TileV& t = tile(f, d.ins[0], op);
+        if (t.t.loc != pto_as::Space::Vec)
+            fail(Status::NotExecutable, op, "pto.tprint of a Mat or Acc tile (it needs a scratch tensor)");
+        std::fflush(stdout);
+        guarded(op,
+                [&] { ops::print_tile(stdout, tile_view(t, op), ops::PrintStyle::Width8Precision4, "Vec"); });
+        std::fflush(stdout);
+    }
+
+    // treshape: the same bytes as another tile type, no larger; tassign: the same tile at another address.
+    void view_of(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        TileV t = tile(f, d.ins[0], op);
+        if (d.sub == "tassign") {
+            const int64_t a = index(f, d.ins[1], op);
+            if (a < 0)
+                fail(Status::KernelCheck, op, "negative address");
+            t.addr = static_cast<uint64_t>(a);
+        } else {
+            if (d.tile.bytes() > t.t.bytes() || buffer_of(d.tile.loc) != t.buffer)
+                fail(Status::KernelCheck, op,
+                     "TRESHAPE: the new tile type must fit the source's bytes (" +
+                         std::to_string(d.tile.bytes()) + " > " + std::to_string(t.t.bytes()) +
+                         ") in the same buffer");
+            t.t = d.tile;
+            t.valid_rows = d.tile.valid_rows == pto_as::kDynamic ? d.tile.rows : d.tile.valid_rows;
+            t.valid_cols = d.tile.valid_cols == pto_as::kDynamic ? d.tile.cols : d.tile.valid_cols;
+        }
+        guarded(op, [&] { (void)tile_view(t, op); });  // the new tile lies inside its buffer
+        set_results(op, f, {t});
+    }
+
+    // TFILLPAD (Vec tiles): src's valid region to dst, the rest of dst's rows (to its valid rows, at least
+    // src's) filled with dst's pad value; _inplace fills around the tile's own valid region. TCONCAT.
+    void rearrange(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        if (d.sub == "tconcat") {
+            const TileV& a = tile(f, d.ins[0], op);
+            const TileV& b = tile(f, d.ins[1], op);
+            const TileV& c = tile(f, d.outs[0], op);
+            return guarded(op, [&] { ops::tconcat(tile_view(c, op), tile_view(a, op), tile_view(b, op)); });
+        }
+        const TileV& src = tile(f, d.ins[0], op);
+        const TileV& dst = d.outs.empty() ? src : tile(f, d.outs[0], op);
+        if (dst.t.loc != pto_as::Space::Vec)
+            fail(Status::NotExecutable, op, std::string(op.name) + " of a Mat tile");
+        if (dst.valid_rows == 0 || dst.valid_cols == 0)
+            return;
+        FillPadSpec s;
+        s.keep_rows = src.valid_rows;
+        s.keep_cols = src.valid_cols;
+        s.fill_rows = std::max(dst.valid_rows, s.keep_rows);
+        s.fill_cols = dst.t.cols;
+        // _inplace (or no outs) fills around the tile's own valid region; an outs that names the source is
+        // the same thing.
+        s.copy = d.sub == "tfillpad" && !d.outs.empty() && d.outs[0] != d.ins[0];
+        s.pad = ops::pad_bits(dst.t.dtype, static_cast<Pad>(dst.t.pad));
+        guarded(op, [&] { ops::tfillpad("TFILLPAD", tile_view(dst, op), tile_view(src, op), s); });
+    }
+
     static uint64_t scalar_to_bits(const Scalar& s, DType elem, const mod::Op& op) {
         pto_as::Number n;
         if (s.t.kind == SType::Kind::Float) {
@@ -921,9 +1014,15 @@ class Runner {
         return *bits;
     }
 
-    void sync(const Decoded& d) const {
+    void sync(const Decoded& d, const Frame& f) const {
         const hazards::Location where{file_, d.op->loc.line, nullptr};
-        const pto_as::SyncSpec& s = d.sync;
+        pto_as::SyncSpec s = d.sync;
+        if (!d.ins.empty()) {  // set_flag_dyn / wait_flag_dyn: the event id is a value
+            const int64_t id = scalar(f, d.ins[0], *d.op).i;
+            if (id < 0 || id > 7)
+                fail(Status::BadEventId, *d.op, "event id " + std::to_string(id) + " (0 to 7)");
+            s.event = static_cast<int>(id);
+        }
         switch (s.kind) {
             case pto_as::SyncKind::SetFlag:
             case pto_as::SyncKind::RecordEvent:

@@ -443,6 +443,71 @@ TEST(ModuleRun, MergeSortedLists) {
         EXPECT_EQ(std::bit_cast<float>(merged[2 * k]), 31.0f - k) << k;
 }
 
+// TRESHAPE to a narrower valid region, TFILLPAD back to the whole row, TCONCAT, TPRINT.
+TEST(ModuleRun, ViewsPaddingConcatAndPrint) {
+    const std::string four = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=4>";
+    const std::string body =
+        "    %f = arith.constant 7.0 : f32\n"
+        "    pto.texpands ins(%f : f32) outs(%d : !td)\n"
+        "    %s4 = pto.treshape %s : !ts -> " +
+        four +
+        "\n"
+        "    pto.tfillpad ins(%s4 : " +
+        four +
+        ") outs(%d : !td)\n"
+        "    pto.tprint ins(%d : !td)";
+    ::testing::internal::CaptureStdout();
+    Ran r = run(row_kernel("f32", 8, "f32", 8, body), {"iota:1:1:8", "zeros:8"});
+    const std::string printed = ::testing::internal::GetCapturedStdout();
+    ASSERT_FALSE(r.error) << r.error->message();
+    EXPECT_EQ(r.f32(1), (std::vector<float>{1, 2, 3, 4, 0, 0, 0, 0}));  // pad Null fills with 0
+    EXPECT_NE(printed.find("4.0000"), std::string::npos) << printed;
+
+    r = run(row_kernel("f32", 8, "f32", 16, "    pto.tconcat ins(%s, %s : !ts, !ts) outs(%d : !td)"),
+            {"iota:0:1:8", "zeros:16"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto c = r.f32(1);
+    for (int k = 0; k < 16; ++k)
+        EXPECT_EQ(c[k], k % 8) << k;
+}
+
+// Event ids from an event-id array: a set and a wait with the same id are clean, different ids are a wait on
+// a flag nobody set.
+TEST(ModuleRun, DynamicEventIds) {
+    auto text =
+        [](const std::string& wait_index) {
+            return row_kernel("f32", 8, "f32", 8, R"(
+    %arr = pto.declare_eventid_array -> !pto.eventid_array<4>
+    %c3 = arith.constant 3 : index
+    pto.eventid_array_set %arr[%c0], %c3 : !pto.eventid_array<4>
+    %e = pto.eventid_array_get %arr[%c0] : !pto.eventid_array<4>
+    %w = pto.eventid_array_get %arr[)" + wait_index + R"(] : !pto.eventid_array<4>
+    pto.set_flag_dyn [#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_V>, %e]
+    pto.wait_flag_dyn [#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_V>, %w]
+    pto.tmuls ins(%s, %f : !ts, f32) outs(%d : !td)
+    pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+    pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>])");
+        };
+    auto with_scale = [](std::string t) {
+        t.replace(t.find("    %arr ="), 0, "    %f = arith.constant 2.0 : f32\n");
+        return t;
+    };
+    ptosim::hazards::enable(true);
+    ptosim::hazards::clear_reports();
+    Ran r = run(with_scale(text("%c0")), {"iota:0:1:8", "zeros:8"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    EXPECT_TRUE(ptosim::hazards::reports().empty());
+    EXPECT_EQ(r.f32(1)[3], 6.0f);
+    r = run(with_scale(text("%c1")), {"iota:0:1:8", "zeros:8"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto reports = ptosim::hazards::reports();
+    ptosim::hazards::enable(false);
+    bool waited_unset = false;
+    for (const auto& rep : reports)
+        waited_unset |= rep.kind == ptosim::hazards::Kind::WaitWithoutSet;
+    EXPECT_TRUE(waited_unset);
+}
+
 // ---- one case per module-form status ----------------------------------------------------------------------
 
 struct StatusCase {
