@@ -202,6 +202,26 @@ void dps(const mod::Op& op, Decoded& d, Status status = Status::SyntaxError) {
     d.outs = values_in(op.body, *outs);
 }
 
+// An integer attribute `key = 3 : i32` (or `key = 3`).
+std::optional<int64_t> int_attr(const Toks& t, std::string_view key) {
+    const auto v = attr(t, key);
+    if (!v)
+        return std::nullopt;
+    const auto n = pto_as::parse_number(t[v->a].text);
+    if (!n || n->is_float)
+        fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text) + " (an integer)");
+    return n->negative ? -static_cast<int64_t>(n->magnitude) : static_cast<int64_t>(n->magnitude);
+}
+
+std::optional<bool> bool_attr(const Toks& t, std::string_view key) {
+    const auto v = attr(t, key);
+    if (!v)
+        return std::nullopt;
+    if (!t[v->a].word("true") && !t[v->a].word("false"))
+        fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text) + " (true or false)");
+    return t[v->a].word("true");
+}
+
 void decode_func(const mod::Op& op, Decoded& d) {
     const Toks& t = op.body;
     std::size_t i = 0;
@@ -231,6 +251,14 @@ void decode_func(const mod::Op& op, Decoded& d) {
                      " (ptosim runs kernels whose arguments are !pto.ptr<T> and scalars)");
         }
         d.params.push_back(std::move(p));
+    }
+    // attributes {pto.kernel_kind = #pto.kernel_kind<cube>}: the function runs on the cube core only.
+    if (const auto k = attr(t, "pto.kernel_kind")) {
+        const auto kind = pto_as::attr::enum_text(t[k->a].text, "kernel_kind");
+        if (!kind || (*kind != "cube" && *kind != "vector"))
+            fail(Status::BadAttributeValue, t[k->a],
+                 quoted(t[k->a].text) + " (#pto.kernel_kind<cube | vector>)");
+        d.core = *kind;
     }
 }
 
@@ -541,26 +569,6 @@ void decode_instr(const mod::Op& op, Decoded& d) {
     }
 }
 
-// An integer attribute `key = 3 : i32` (or `key = 3`).
-std::optional<int64_t> int_attr(const Toks& t, std::string_view key) {
-    const auto v = attr(t, key);
-    if (!v)
-        return std::nullopt;
-    const auto n = pto_as::parse_number(t[v->a].text);
-    if (!n || n->is_float)
-        fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text) + " (an integer)");
-    return n->negative ? -static_cast<int64_t>(n->magnitude) : static_cast<int64_t>(n->magnitude);
-}
-
-std::optional<bool> bool_attr(const Toks& t, std::string_view key) {
-    const auto v = attr(t, key);
-    if (!v)
-        return std::nullopt;
-    if (!t[v->a].word("true") && !t[v->a].word("false"))
-        fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text) + " (true or false)");
-    return t[v->a].word("true");
-}
-
 // The sort, gather and generate instructions (C++-API kernels without a descriptor row): PTOAS's forms.
 void decode_special(const mod::Op& op, Decoded& d) {
     const Toks& t = op.body;
@@ -766,6 +774,73 @@ void decode_pto(const mod::Op& op, Decoded& d) {
             fail(Status::OperandCountMismatch, at,
                  std::string(n) +
                      (n == "pto.tconcat" ? " ins(%src0, %src1) outs(%dst)" : " ins(%src) [outs(%dst)]"));
+    } else if (one_of(n, {"pto.reserve_buffer", "pto.import_reserved_buffer"})) {
+        // The consumer's local FIFO buffer: ptosim keeps a local FIFO's slots in the ring itself, so only the
+        // value (the base address, 0 when the compiler would plan it) matters.
+        d.kind = Kind::PipeSetup;
+        d.sub = n.substr(4);
+        d.int_attr = int_attr(t, "base").value_or(0);
+        if (op.results.size() != 1)
+            fail(Status::ResultCountMismatch, at, std::string(n) + " has one result");
+    } else if (one_of(n, {"pto.aic_initialize_pipe", "pto.aiv_initialize_pipe"})) {
+        d.kind = Kind::PipeSetup;
+        d.sub = "init";
+        d.core = n == "pto.aic_initialize_pipe" ? "cube" : "vector";
+        d.int_attr = int_attr(t, "dir_mask").value_or(0);
+        d.slot_size = int_attr(t, "slot_size").value_or(0);
+        if (d.int_attr < 1 || d.int_attr > 3)
+            fail(Status::BadAttributeValue, at, "dir_mask is 1 (C2V), 2 (V2C) or 3 (both)");
+        if (d.slot_size <= 0 || d.slot_size > (1 << 20))
+            fail(Status::BadAttributeValue, at, "slot_size: the slot's bytes, 1 to 1 MiB");
+        if (const auto g = attr(t, "gm_slot_buffer")) {
+            if (t[g->a].kind != Tok::Value)
+                fail(Status::SyntaxError, t[g->a], "gm_slot_buffer takes a pointer value");
+            d.gm = t[g->a].text;
+        }
+    } else if (one_of(n, {"pto.tpush_to_aiv", "pto.tpush_to_aic", "pto.tpop_from_aic", "pto.tpop_from_aiv",
+                          "pto.tfree_from_aic", "pto.tfree_from_aiv"})) {
+        // tpush_to_X(%tile : T) {split = k}; %t = tpop_from_X {split = k} -> T; tfree_from_X {split = k}
+        d.kind = Kind::Pipe;
+        d.sub = n.substr(4);
+        d.int_attr = int_attr(t, "split").value_or(0);
+        if (d.int_attr < 0 || d.int_attr > 2)
+            fail(Status::BadAttributeValue, at, "split is 0 (none), 1 (up / down) or 2 (left / right)");
+        for (const Token& x : t)
+            if (x.kind == Tok::Value)
+                d.ins.push_back(x.text);
+        const bool push = d.sub.starts_with("tpush"), pop = d.sub.starts_with("tpop");
+        // A pop into a tile type with '?' valid extents takes them: tpop_from_X(%rows, %cols).
+        if ((push  ? d.ins.size() != 1u
+             : pop ? d.ins.size() != 0u && d.ins.size() != 2u
+                   : !d.ins.empty()) ||
+            op.results.size() != (pop ? 1u : 0u))
+            fail(Status::OperandCountMismatch, at,
+                 std::string(n) + (push  ? "(%tile : TYPE) {split = k}"
+                                   : pop ? ": %t = ... {split = k} -> TYPE"
+                                         : " {split = k}"));
+        if (pop) {
+            const Token* type = nullptr;
+            for (const Token& x : t)
+                if (x.kind == Tok::Type)
+                    type = &x;
+            if (!type)
+                fail(Status::TypeCountMismatch, at, std::string(n) + " -> TILE_TYPE");
+            d.tile = tile_type_or_fail(*type);
+            const bool dynamic =
+                d.tile.valid_rows == pto_as::kDynamic || d.tile.valid_cols == pto_as::kDynamic;
+            if (d.ins.size() == 2 && !dynamic)
+                fail(Status::OperandCountMismatch, at,
+                     "tpop's (%rows, %cols) set a '?' valid shape; this one is static");
+            if (dynamic && d.ins.empty()) {  // no operands: the whole tile, as PTOAS's default
+                d.tile.valid_rows = d.tile.rows;
+                d.tile.valid_cols = d.tile.cols;
+            }
+        }
+    } else if (n == "pto.section.cube" || n == "pto.section.vector") {
+        d.kind = Kind::Section;
+        d.core = n.substr(12);
+        if (op.regions.size() != 1)
+            fail(Status::SyntaxError, at, std::string(n) + " { ... }");
     } else if (one_of(n, {"pto.set_flag", "pto.wait_flag", "pto.barrier", "pto.record_event",
                           "pto.wait_event", "pto.set_flag_dyn", "pto.wait_flag_dyn"})) {
         decode_sync(op, d);

@@ -60,6 +60,9 @@ enum class Kind : uint8_t {
     Print,          // pto.tprint (a Vec tile)
     View,           // pto.treshape, pto.tassign: another tile over the same storage
     Rearrange,      // pto.tfillpad, pto.tfillpad_inplace, pto.tconcat
+    PipeSetup,      // pto.reserve_buffer, pto.import_reserved_buffer, pto.aic / aiv_initialize_pipe
+    Pipe,           // pto.tpush_to_aiv / _aic, pto.tpop_from_aic / _aiv, pto.tfree_from_aic / _aiv
+    Section,        // pto.section.cube / pto.section.vector: a region for one kind of core
     Sync,           // pto.set_flag / wait_flag / barrier / record_event / wait_event
     BlockInfo,      // pto.get_block_idx / get_block_num / get_subblock_idx / get_subblock_num
 };
@@ -88,10 +91,13 @@ struct Decoded {
     const isa::OpInfo* info = nullptr;                           // Instr
     ops::Attrs attrs;                                            // Instr
     bool relu = false;                                           // Move: reluPreMode = normal_relu
-    std::optional<bool> msb;    // THISTOGRAM without byte =: PTOAS's isMSB (default true)
-    pto_as::SyncSpec sync;      // Sync
-    std::string_view callee;    // Call
-    std::vector<Param> params;  // Func
+    std::optional<bool> msb;             // THISTOGRAM without byte =: PTOAS's isMSB (default true)
+    pto_as::SyncSpec sync;               // Sync
+    std::string_view callee;             // Call
+    std::vector<Param> params;           // Func
+    std::string_view core;               // Func: its pto.kernel_kind (cube / vector); Section: its kind
+    int64_t slot_size = 0;               // PipeSetup: the slot's bytes
+    std::optional<std::string_view> gm;  // PipeSetup: the GM slot buffer (A2A3)
 };
 
 struct Prepared {

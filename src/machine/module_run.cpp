@@ -9,6 +9,9 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <source_location>
 #include <string>
 #include <variant>
 
@@ -18,6 +21,7 @@
 #include "ptosim/core/layout.hpp"
 #include "ptosim/core/scalar.hpp"
 #include "ptosim/machine/data.hpp"
+#include "ptosim/ops/fifo.hpp"
 #include "ptosim/ops/gather.hpp"
 #include "ptosim/ops/generate.hpp"
 #include "ptosim/ops/matmul.hpp"
@@ -148,13 +152,61 @@ struct Term {
     std::vector<Val> vals;
 };
 
+// A cube-vector FIFO of a module's block (PTOAS's frontend pipes, lowered by PTOAS to pto-isa's TPipe): the
+// ring state of ptosim/ops/fifo.hpp with storage sized at run time. 8 slots for one direction, 4 for both, as
+// PTOAS's lowering chooses.
+struct RuntimePipe : fifo::State {
+    std::vector<fifo::Slot> slot_store;
+    std::vector<uint32_t> alloc_store, done_store;
+    std::vector<int> queue_store;
+    std::vector<std::byte> data_store;
+    fifo::PipeInfo info;
+
+    RuntimePipe(int dir_mask, std::size_t slot, std::byte* gm) {
+        depth = dir_mask == 3 ? 4 : 8;
+        slot_bytes = slot;
+        slot_store.resize(depth);
+        alloc_store.resize(depth);
+        done_store.resize(depth);
+        queue_store.resize(fifo::kQueues * depth);
+        data_store.resize(static_cast<std::size_t>(depth) * 2 * slot);
+        slots = slot_store.data();
+        alloc_mask = alloc_store.data();
+        done_mask = done_store.data();
+        queues = queue_store.data();
+        data = data_store.data();
+        init_tag = kInitTag;
+        info = {(dir_mask & 1) != 0, (dir_mask & 2) != 0, false, gm};
+    }
+};
+
+// The pipes of one block, shared by its cube thread and its two vector threads; created by whichever
+// initialises first (indexed by dir_mask - 1).
+struct BlockPipes {
+    std::mutex mutex;
+    std::array<std::unique_ptr<RuntimePipe>, 3> pipes;
+    std::array<int64_t, 3> slot_size{};
+};
+
+// Which core a thread plays in a module with cube and vector functions (pto.kernel_kind).
+enum class Role : uint8_t { Any, Cube, Vector };
+
 class Runner {
   public:
-    Runner(const Prepared& p, const Options& o, const std::unordered_map<const mod::Op*, uint64_t>& addrs)
+    Runner(const Prepared& p, const Options& o, const std::unordered_map<const mod::Op*, uint64_t>& addrs,
+           Role role = Role::Any, BlockPipes* pipes = nullptr)
         : p_(p),
           addrs_(addrs),
           file_(hazards::intern(o.source_name.empty() ? "<module>" : o.source_name)),
-          max_steps_(o.max_steps) {}
+          max_steps_(o.max_steps),
+          role_(role),
+          pipes_(pipes) {}
+
+    // Whether a function or section of core kind `core` ("cube", "vector", or "" for both) runs on this
+    // thread.
+    bool runs(std::string_view core) const {
+        return core.empty() || role_ == Role::Any || (core == "cube") == (role_ == Role::Cube);
+    }
 
     std::vector<Val> call(const mod::Op& func, std::vector<Val> args, int depth) {
         if (depth > 256)
@@ -166,6 +218,8 @@ class Runner {
                      " argument(s), given " + std::to_string(args.size()));
         if (func.regions.empty())
             fail(Status::NotExecutable, func, "@" + std::string(mod::function_name(func)) + " has no body");
+        if (!runs(d.core))
+            return {};  // the other kind of core's function: its calls are compiled out of this core's code
         Frame f;
         for (std::size_t i = 0; i < args.size(); ++i)
             f[d.params[i].name] = std::move(args[i]);
@@ -264,6 +318,8 @@ class Runner {
                 for (std::string_view v : d.ins)
                     args.push_back(get(f, v, op));
                 const int depth = depth_;
+                if (!runs(decoded(*it->second).core))
+                    return;
                 std::vector<Val> out = call(*it->second, std::move(args), depth + 1);
                 depth_ = depth;
                 return set_results(op, f, std::move(out));
@@ -375,6 +431,14 @@ class Runner {
                 return view_of(d, f);
             case Kind::Rearrange:
                 return rearrange(d, f);
+            case Kind::PipeSetup:
+                return pipe_setup(d, f);
+            case Kind::Pipe:
+                return pipe_op(d, f);
+            case Kind::Section:
+                if (runs(d.core))
+                    run_region(op.regions[0], f);
+                return;
             case Kind::Sync:
                 return sync(d, f);
             case Kind::BlockInfo: {
@@ -996,6 +1060,112 @@ class Runner {
         guarded(op, [&] { ops::tfillpad("TFILLPAD", tile_view(dst, op), tile_view(src, op), s); });
     }
 
+    void pipe_setup(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        if (d.sub != "init")
+            return set_results(op, f, {make_int(SType{SType::Kind::Int, 32, DType::S32}, d.int_attr)});
+        if (!pipes_)
+            fail(Status::NotExecutable, op,
+                 std::string(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
+        std::byte* gm = nullptr;
+        if (d.gm) {
+            const Val& v = get(f, *d.gm, op);
+            const auto* ptr = std::get_if<Ptr>(&v);
+            if (!ptr)
+                fail(Status::TypeMismatch, op, std::string(*d.gm) + " is not a pointer");
+            const auto depth = static_cast<std::ptrdiff_t>(d.int_attr == 3 ? 4 : 8);
+            if (ptr->p < ptr->base || ptr->end - ptr->p < depth * d.slot_size)
+                fail(Status::OutOfBounds, op,
+                     "the GM slot buffer holds fewer than " + std::to_string(depth) + " slots of " +
+                         std::to_string(d.slot_size) + " bytes");
+            gm = ptr->p;
+        }
+        const auto k = static_cast<std::size_t>(d.int_attr - 1);
+        std::lock_guard lock(pipes_->mutex);
+        if (!pipes_->pipes[k]) {
+            pipes_->pipes[k] = std::make_unique<RuntimePipe>(static_cast<int>(d.int_attr),
+                                                             static_cast<std::size_t>(d.slot_size), gm);
+            pipes_->slot_size[k] = d.slot_size;
+        } else if (pipes_->slot_size[k] != d.slot_size) {
+            fail(Status::KernelCheck, op,
+                 "the cube and the vector initialise the pipe with different slot sizes");
+        }
+    }
+
+    // The pipe a direction travels on: its own (dir_mask 1 or 2) or the two-way one (3).
+    RuntimePipe& pipe_for(fifo::Flow flow, const mod::Op& op, std::size_t* index) {
+        std::lock_guard lock(pipes_->mutex);
+        const std::size_t own = flow == fifo::Flow::C2V ? 0 : 1;
+        *index = pipes_->pipes[own] ? own : 2;
+        if (!pipes_->pipes[*index])
+            fail(Status::KernelCheck, op, std::string(op.name) + " before aic / aiv_initialize_pipe");
+        return *pipes_->pipes[*index];
+    }
+
+    // The FIFO operations as pto-isa's TPUSH / TPOP / TFREE run them (include/pto/instr/fifo.hpp): the cube
+    // pushes to and pops from lane 0, a vector sub-block uses its own lane; with split 0 (no split) only
+    // vector sub-block 0 takes part.
+    void pipe_op(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        if (!pipes_)
+            fail(Status::NotExecutable, op,
+                 std::string(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
+        const bool to_vector =
+            d.sub == "tpush_to_aiv" || d.sub == "tpop_from_aic" || d.sub == "tfree_from_aic";
+        const fifo::Flow flow = to_vector ? fifo::Flow::C2V : fifo::Flow::V2C;
+        const bool cube_side =
+            d.sub == "tpush_to_aiv" || d.sub == "tpop_from_aiv" || d.sub == "tfree_from_aiv";
+        if (cube_side != (role_ == Role::Cube))
+            fail(Status::KernelCheck, op,
+                 std::string(op.name) + (cube_side ? " in a vector function" : " in a cube function"));
+        const auto sub = exec_context().subblock_id;
+        const bool pop = d.sub.starts_with("tpop");
+        TileV popped;
+        if (pop) {
+            popped =
+                TileV{d.tile, buffer_of(d.tile.loc), addrs_.at(&op), d.tile.valid_rows, d.tile.valid_cols};
+            if (d.ins.size() == 2) {  // a '?' valid shape: tpop_from_X(%rows, %cols)
+                const int64_t vr = index(f, d.ins[0], op), vc = index(f, d.ins[1], op);
+                popped.valid_rows = static_cast<int32_t>(std::clamp<int64_t>(vr, -1, 1 << 30));
+                popped.valid_cols = static_cast<int32_t>(std::clamp<int64_t>(vc, -1, 1 << 30));
+                check_valid(popped, op);
+            }
+        }
+        if (!cube_side && d.int_attr == 0 && sub != 0) {
+            // No split: sub-block 0 alone takes part. The other's code goes on with the tile's storage as it
+            // was, as on the device.
+            if (pop)
+                set_results(op, f, {popped});
+            return;
+        }
+        std::size_t k = 0;
+        RuntimePipe& pipe = pipe_for(flow, op, &k);
+        const auto split = static_cast<fifo::Split>(d.int_attr);
+        const auto where = std::source_location::current();
+        if (d.sub.starts_with("tpush")) {
+            const TileV& t = tile(f, d.ins[0], op);
+            fifo::PushArgs a;
+            a.flow = flow;
+            a.split = split;
+            a.lane = cube_side ? 0 : sub;
+            return guarded(
+                op, [&] { fifo::push("TPUSH", pipe, pipe.info, prod_[k], tile_view(t, op), a, where); });
+        }
+        if (pop) {
+            fifo::PopArgs a;
+            a.flow = flow;
+            a.split = split;
+            a.lane = cube_side ? 0 : sub;
+            guarded(op,
+                    [&] { fifo::pop("TPOP", pipe, pipe.info, cons_[k], tile_view(popped, op), a, where); });
+            return set_results(op, f, {popped});
+        }
+        const fifo::Flow free_flow = k == 2 ? fifo::Flow::None : flow;
+        guarded(op, [&] {
+            fifo::free("TFREE", pipe, pipe.info, cons_[k], free_flow, cube_side ? 0 : sub, where);
+        });
+    }
+
     static uint64_t scalar_to_bits(const Scalar& s, DType elem, const mod::Op& op) {
         pto_as::Number n;
         if (s.t.kind == SType::Kind::Float) {
@@ -1052,6 +1222,10 @@ class Runner {
     const std::unordered_map<const mod::Op*, uint64_t>& addrs_;
     const char* file_;
     uint64_t max_steps_;
+    Role role_;
+    BlockPipes* pipes_;
+    std::array<fifo::Endpoint, 3> prod_{},
+        cons_{};  // this thread's ends of each pipe (pto-isa's TPipe members)
     uint64_t steps_ = 0;
     int depth_ = 0;
 };
@@ -1060,6 +1234,7 @@ class Runner {
 
 struct PreparedModule : Prepared {
     std::unordered_map<const mod::Op*, uint64_t> addrs;  // alloc_tile without an address: its place
+    bool mixed = false;  // functions for the cube and the vector cores: each block runs three threads
 };
 
 Check prepare(const mod::Module& m, const Options& opts) {
@@ -1078,9 +1253,11 @@ Check prepare(const mod::Module& m, const Options& opts) {
             return;
         }
         Decoded& d = std::get<Decoded>(r);
-        if (d.kind == Kind::Func)
+        if (d.kind == Kind::Func) {
             p->functions[mod::function_name(op)] = &op;
-        if (d.kind == Kind::AllocTile && !d.addr) {
+            p->mixed |= !d.core.empty();
+        }
+        if ((d.kind == Kind::AllocTile && !d.addr) || (d.kind == Kind::Pipe && d.sub.starts_with("tpop"))) {
             const auto b = static_cast<std::size_t>(buffer_of(d.tile.loc));
             const uint64_t bytes = (d.tile.bytes() + 31) / 32 * 32;
             if (next[b] + bytes > sizes[b])
@@ -1308,10 +1485,26 @@ std::optional<Diag> run(const Check& c, std::vector<Binding>& args, const Option
     const ScopedCheckHandler handler(&throw_check_error);
     mem::set_default_arch(opts.arch == Arch::A2A3 ? mem::MemArch::A2A3 : mem::MemArch::A5);
     try {
-        launch_blocks(std::max<uint32_t>(opts.blocks, 1), [&] {
-            Runner r(*p, opts, p->addrs);
-            r.call(*p->entry, vals, 0);
-        });
+        const uint32_t blocks = std::max<uint32_t>(opts.blocks, 1);
+        if (!p->mixed) {
+            launch_blocks(blocks, [&] {
+                Runner r(*p, opts, p->addrs);
+                r.call(*p->entry, vals, 0);
+            });
+        } else {
+            // A block of a mixed kernel: the cube (thread 2) and two vector sub-blocks run the entry at once,
+            // each executing the functions and sections of its kind, and meet in the block's pipes.
+            std::vector<BlockPipes> pipes(blocks);
+            launch_cores(blocks, 3, [&] {
+                ExecContext core = exec_context();
+                const bool cube = core.subblock_id == 2;
+                core.subblock_id = cube ? 0 : core.subblock_id;
+                core.subblock_dim = cube ? 1 : 2;
+                const ScopedExecContext scope(core);
+                Runner r(*p, opts, p->addrs, cube ? Role::Cube : Role::Vector, &pipes[core.block_idx]);
+                r.call(*p->entry, vals, 0);
+            });
+        }
     } catch (const RunError& e) {
         failure = e.diag;
     } catch (const CheckError& e) {

@@ -508,6 +508,121 @@ TEST(ModuleRun, DynamicEventIds) {
     EXPECT_TRUE(waited_unset);
 }
 
+// A mixed kernel as PTOAS writes one: the entry calls a cube function and a vector function; every block runs
+// the cube and two vector sub-blocks at once. The cube multiplies and pushes the 16 x 16 product to the
+// vectors split up / down; each sub-block adds its eight rows to c's and stores them.
+std::string mixed_kernel(bool cube_pushes) {
+    const std::string mat =
+        "!pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, "
+        "slayout=row_major>";
+    const std::string left =
+        "!pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, blayout=col_major, "
+        "slayout=row_major>";
+    const std::string right =
+        "!pto.tile_buf<loc=right, dtype=f32, rows=16, cols=16, blayout=row_major, "
+        "slayout=col_major>";
+    const std::string acc =
+        "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, "
+        "slayout=row_major, fractal=1024>";
+    const std::string half = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>";
+    const std::string pv = "!pto.partition_tensor_view<16x16xf32>",
+                      hv = "!pto.partition_tensor_view<8x16xf32>";
+    const std::string view = "!pto.tensor_view<?x?xf32>";
+    return R"(module {
+  func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.entry} {
+    func.call @cube(%a, %b) : (!pto.ptr<f32>, !pto.ptr<f32>) -> ()
+    func.call @vector(%c) : (!pto.ptr<f32>) -> ()
+    return
+  }
+  func.func private @cube(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %z = arith.constant 0 : i32
+    %imp = pto.import_reserved_buffer {name = "c2v", peer_func = @vector} -> i32
+    pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %imp : i32, v2c_consumer_buf = %z : i32)
+    %va = pto.make_tensor_view %a, shape = [%c16, %c16], strides = [%c16, %c1] : )" +
+           view + R"(
+    %vb = pto.make_tensor_view %b, shape = [%c16, %c16], strides = [%c16, %c1] : )" +
+           view + R"(
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c16, %c16] : )" +
+           view + " -> " + pv + R"(
+    %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c16, %c16] : )" +
+           view + " -> " + pv + R"(
+    %ma = pto.alloc_tile : )" +
+           mat + R"(
+    %mb = pto.alloc_tile : )" +
+           mat + R"(
+    %l = pto.alloc_tile : )" +
+           left + R"(
+    %r = pto.alloc_tile : )" +
+           right + R"(
+    %o = pto.alloc_tile : )" +
+           acc + R"(
+    pto.tload ins(%pa : )" +
+           pv + ") outs(%ma : " + mat + R"()
+    pto.tload ins(%pb : )" +
+           pv + ") outs(%mb : " + mat + R"()
+    pto.tmov ins(%ma : )" +
+           mat + ") outs(%l : " + left + R"()
+    pto.tmov ins(%mb : )" +
+           mat + ") outs(%r : " + right + R"()
+    pto.tmatmul ins(%l, %r : )" +
+           left + ", " + right + ") outs(%o : " + acc + R"()
+)" + (cube_pushes ? "    pto.tpush_to_aiv(%o : " + acc + ") {split = 1}\n" : std::string()) +
+           R"(    return
+  }
+  func.func private @vector(%c: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %z = arith.constant 0 : i32
+    %c0 = arith.constant 0 : index
+    %buf = pto.reserve_buffer {name = "c2v", size = 8192, location = #pto.address_space<vec>, auto = true} -> i32
+    pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %buf : i32, v2c_consumer_buf = %z : i32)
+    %sub = pto.get_subblock_idx : i64
+    %si = arith.index_cast %sub : i64 to index
+    %row = arith.muli %si, %c8 : index
+    %vc = pto.make_tensor_view %c, shape = [%c16, %c16], strides = [%c16, %c1] : )" +
+           view + R"(
+    %pc = pto.partition_view %vc, offsets = [%row, %c0], sizes = [%c8, %c16] : )" +
+           view + " -> " + hv + R"(
+    %t = pto.alloc_tile : )" +
+           half + R"(
+    pto.tload ins(%pc : )" +
+           hv + ") outs(%t : " + half + R"()
+    %got = pto.tpop_from_aic {split = 1} -> )" +
+           half + R"(
+    pto.tadd ins(%t, %got : )" +
+           half + ", " + half + ") outs(%t : " + half + R"()
+    pto.tfree_from_aic {split = 1}
+    pto.tstore ins(%t : )" +
+           half + ") outs(%pc : " + hv + R"()
+    return
+  }
+})";
+}
+
+TEST(ModuleRun, CubeAndVectorThroughAPipe) {
+    const Ran r = run(mixed_kernel(true), {"iota:-5:1:256", "iota:7:-1:256", "fill:1000:256"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto c = r.f32(2);
+    for (int i = 0; i < 16; ++i)
+        for (int j = 0; j < 16; ++j) {
+            double s = 0;
+            for (int k = 0; k < 16; ++k)
+                s += (-5.0 + 16 * i + k) * (7.0 - (16 * k + j));
+            ASSERT_EQ(c[16 * i + j], 1000 + s) << i << "," << j;  // integers: exact in float
+        }
+}
+
+TEST(ModuleRun, APopNobodyPushesIsADeadlockNotAHang) {
+    const Ran r = run(mixed_kernel(false), {"zeros:256", "zeros:256", "zeros:256"});
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->status, Status::KernelCheck);
+    EXPECT_NE(r.error->message().find("deadlock"), std::string::npos) << r.error->message();
+}
+
 // ---- one case per module-form status ----------------------------------------------------------------------
 
 struct StatusCase {
