@@ -537,14 +537,12 @@ class Lowering {
         linx::Block b;
         b.op = &op;
         b.type = first ? first->dtype : dst_type;
-        const std::optional<linx::LinxCmp> cmp =
-            s.cmp ? std::optional<linx::LinxCmp>(linx_cmp(*s.cmp)) : std::nullopt;
         const bool dst_type_differs = op.has(isa::kDstType) && dst_type != b.type;
         if (op.needs_datr() || dst_type_differs) {
             linx::Datr d;
             d.type = op.has(isa::kDstType) ? dst_type : b.type;
             d.pad = s.byte ? *s.byte : static_cast<uint8_t>(linx::LinxPad::Null);
-            d.cmode = cmp ? static_cast<uint8_t>(*cmp) : 0;
+            d.cmode = s.cmp ? static_cast<uint8_t>(linx_cmp(*s.cmp)) : 0;
             if (op.has(isa::kRMode) && s.rmode)
                 d.rmode = static_cast<uint8_t>(linx::kRModeOfRoundMode[*s.rmode]);
             if (op.has(isa::kSat))  // the SAT bit says it outright: the pair's default when the text does not

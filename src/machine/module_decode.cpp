@@ -193,6 +193,19 @@ bool one_of(std::string_view s, std::initializer_list<std::string_view> names) {
 void dps(const mod::Op& op, Decoded& d, Status status = Status::SyntaxError) {
     const auto ins = group(op.body, "ins");
     const auto outs = group(op.body, "outs");
+    if (!ins && !outs && !op.results.empty() && status == Status::NotExecutable) {
+        // The SSA and synchronous levels: `%d = pto.NAME %a, %b : (T, T) -> R` / `%d = NAME %a, %b : T -> R`.
+        // The results are new tiles of the result types, written as a DPS destination would be.
+        d.ins = values_in(op.body, Span{0, op.body.size()});
+        d.outs = op.results;
+        const auto types = types_in(op.body, Span{0, op.body.size()});
+        if (types.size() < op.results.size())
+            fail(Status::TypeCountMismatch, Token{Tok::Word, op.name, op.loc},
+                 std::string(op.name) + ": one result type per result (`-> TYPE`)");
+        for (std::size_t k = types.size() - op.results.size(); k < types.size(); ++k)
+            d.result_tiles.push_back(tile_type_or_fail(*types[k]));
+        return;
+    }
     if (!ins || !outs)
         fail(status, Token{Tok::Word, op.name, op.loc},
              std::string(op.name) + (status == Status::SyntaxError
@@ -856,7 +869,7 @@ void decode_pto(const mod::Op& op, Decoded& d) {
         // tmov ins(%src) outs(%dst); textract / tinsert ins(%src, %row, %col) outs(%dst); {reluPreMode = ...}
         d.kind = Kind::Move;
         d.sub = n.substr(4);
-        dps(op, d);
+        dps(op, d, d.sub == "tinsert" ? Status::SyntaxError : Status::NotExecutable);
         const std::size_t want = d.sub == "tmov" ? 1 : 3;
         if (d.ins.size() != want || d.outs.size() != 1)
             fail(Status::NotExecutable, at,
@@ -881,7 +894,7 @@ void decode_pto(const mod::Op& op, Decoded& d) {
             fail(Status::NotExecutable, at, std::string(n));
         d.kind = Kind::Matmul;
         d.sub = form;
-        dps(op, d);
+        dps(op, d, Status::NotExecutable);
         if (d.ins.size() != (form.empty() ? 2u : 3u) || d.outs.size() != 1)
             fail(Status::OperandCountMismatch, at,
                  std::string(n) +

@@ -74,6 +74,8 @@ struct Decoded {
     std::string_view sub;                     // Arith: "addi", "cmpi", ...; BlockInfo: the query
     std::string_view pred;                    // cmpi / cmpf predicate
     std::vector<std::string_view> ins, outs;  // operand names (DPS: ins / outs; others: operands)
+    std::vector<pto_as::TileType>
+        result_tiles;  // SSA / synchronous levels: outs are new tiles of these types
     std::vector<std::string_view> shape, strides, offsets, sizes;  // views
     std::vector<std::string_view> iter_names;  // scf.for: iteration arguments; scf.while: the before region's
     std::string_view iv;                       // scf.for: the induction variable
@@ -105,6 +107,7 @@ struct Prepared {
     std::unordered_map<const mod::Op*, Diag> undecoded;  // why an operation cannot run (reported if reached)
     std::unordered_map<std::string_view, const mod::Op*> functions;
     const mod::Op* entry = nullptr;
+    std::unordered_map<const mod::Op*, std::vector<uint64_t>> result_addrs;  // SSA-level results' places
 };
 
 // Decodes one operation; a Diag when it is malformed or not executable (status NotExecutable).

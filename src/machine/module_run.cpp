@@ -302,6 +302,12 @@ class Runner {
 
     void exec(const Decoded& d, Frame& f) {
         const mod::Op& op = *d.op;
+        // The SSA / synchronous levels: the results are the destinations, new tiles at their own places.
+        for (std::size_t k = 0; k < d.result_tiles.size(); ++k) {
+            const pto_as::TileType& t = d.result_tiles[k];
+            f[op.results[k]] =
+                TileV{t, buffer_of(t.loc), p_.result_addrs.at(&op)[k], t.valid_rows, t.valid_cols};
+        }
         switch (d.kind) {
             case Kind::Module:
             case Kind::Func:
@@ -1257,19 +1263,26 @@ Check prepare(const mod::Module& m, const Options& opts) {
             p->functions[mod::function_name(op)] = &op;
             p->mixed |= !d.core.empty();
         }
-        if ((d.kind == Kind::AllocTile && !d.addr) || (d.kind == Kind::Pipe && d.sub.starts_with("tpop"))) {
-            const auto b = static_cast<std::size_t>(buffer_of(d.tile.loc));
-            const uint64_t bytes = (d.tile.bytes() + 31) / 32 * 32;
+        // Tiles the program does not place: alloc_tile without an address, a pop's result, the results of the
+        // SSA and synchronous levels.
+        auto place = [&](const pto_as::TileType& t) {
+            const auto b = static_cast<std::size_t>(buffer_of(t.loc));
+            const uint64_t bytes = (t.bytes() + 31) / 32 * 32;
             if (next[b] + bytes > sizes[b])
                 c.errors.push_back({Status::OutOfTileSpace,
                                     std::string(mem::buffer_name(static_cast<mem::Buffer>(b))) + " holds " +
                                         std::to_string(sizes[b]) + " bytes; with this tile the program's " +
-                                        "alloc_tile operations need " + std::to_string(next[b] + bytes) +
+                                        "tiles need " + std::to_string(next[b] + bytes) +
                                         " (ptosim gives each its own bytes: add addr = ... to share)",
                                     op.loc});
-            p->addrs[&op] = next[b];
+            const uint64_t at = next[b];
             next[b] += bytes;
-        }
+            return at;
+        };
+        if ((d.kind == Kind::AllocTile && !d.addr) || (d.kind == Kind::Pipe && d.sub.starts_with("tpop")))
+            p->addrs[&op] = place(d.tile);
+        for (const pto_as::TileType& t : d.result_tiles)
+            p->result_addrs[&op].push_back(place(t));
         p->decoded.emplace(&op, std::move(d));
     });
     // The entry: --entry, else the function with the pto.entry attribute, else the only one.

@@ -15,6 +15,8 @@
 
 #include "ptosim/pto_as/module.hpp"
 
+#include "ptosim/isa/table.hpp"
+
 namespace ptosim::pto_as::mod {
 
 namespace {
@@ -22,7 +24,7 @@ namespace {
 bool op_name_word(const Token& t) {
     if (t.kind != Tok::Word || t.text.empty())
         return false;
-    if (t.text == "return")
+    if (t.text == "return" || is_instruction_word(t.text))
         return true;
     const char c = t.text.front();
     return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') &&
@@ -32,6 +34,26 @@ bool op_name_word(const Token& t) {
 std::string_view base_name(std::string_view v) {
     return v.substr(0, v.find('#'));
 }
+
+}  // namespace
+
+// A tile instruction's mnemonic in lower case (`tadd`, `tmatmul`): the synchronous level's operation names.
+bool is_instruction_word(std::string_view w) {
+    if (w.size() < 2 || w.size() > 16 || w[0] != 't')
+        return false;
+    std::string upper;
+    for (char c : w) {
+        if (!std::islower(static_cast<unsigned char>(c)) && !std::isdigit(static_cast<unsigned char>(c)) &&
+            c != '_')
+            return false;
+        upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    static constexpr std::string_view kCube[] = {"TMOV", "TEXTRACT", "TINSERT", "TMATMUL", "TGEMV"};
+    return isa::find_op(upper) != nullptr ||
+           std::find(std::begin(kCube), std::end(kCube), upper) != std::end(kCube);
+}
+
+namespace {
 
 class Parser {
   public:
@@ -164,6 +186,8 @@ class Parser {
         const Token& name = at(i_);
         if (name.kind == Tok::String && name.text.size() >= 2) {
             op.name = name.text.substr(1, name.text.size() - 2);
+        } else if (name.kind == Tok::Word && is_instruction_word(name.text)) {
+            op.name = intern("pto." + std::string(name.text));  // the synchronous level: `tadd` is `pto.tadd`
         } else if (name.kind == Tok::Word) {
             op.name = name.text;
         } else {

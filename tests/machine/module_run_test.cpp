@@ -508,6 +508,77 @@ TEST(ModuleRun, DynamicEventIds) {
     EXPECT_TRUE(waited_unset);
 }
 
+// The three PTO-AS levels of one computation, cube instructions included: DPS (ins / outs), SSA (`%r =
+// pto.NAME %a : (T) -> R`) and synchronous (`%r = NAME %a : T -> R`) give the same bytes.
+TEST(ModuleRun, ThreeLevelsGiveTheSameBytes) {
+    const std::string mat =
+        "!pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>";
+    const std::string left =
+        "!pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>";
+    const std::string right =
+        "!pto.tile_buf<loc=right, dtype=f32, rows=16, cols=16, blayout=row_major, slayout=col_major>";
+    const std::string acc =
+        "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, "
+        "fractal=1024>";
+    const std::string vec = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>";
+    const std::string pv = "!pto.partition_tensor_view<16x16xf32>";
+    const std::string head = "!mat = " + mat + "\n!left = " + left + "\n!right = " + right +
+                             "\n!acc = " + acc + "\n!vec = " + vec + "\n!pv = " + pv + R"(
+module {
+  func.func @k(%a: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %two = arith.constant 2.0 : f32
+    %va = pto.make_tensor_view %a, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %vc = pto.make_tensor_view %c, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !pv
+    %pc = pto.partition_view %vc, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !pv
+    %ma = pto.alloc_tile : !mat
+    pto.tload ins(%pa : !pv) outs(%ma : !mat)
+)";
+    const std::string tail = R"(
+    pto.tstore ins(%out : !vec) outs(%pc : !pv)
+    return
+  }
+})";
+    const std::string dps = R"(
+    %l = pto.alloc_tile : !left
+    %r = pto.alloc_tile : !right
+    %o = pto.alloc_tile : !acc
+    %v = pto.alloc_tile : !vec
+    %out = pto.alloc_tile : !vec
+    pto.tmov ins(%ma : !mat) outs(%l : !left)
+    pto.tmov ins(%ma : !mat) outs(%r : !right)
+    pto.tmatmul ins(%l, %r : !left, !right) outs(%o : !acc)
+    pto.tmov ins(%o : !acc) outs(%v : !vec)
+    pto.tmuls ins(%v, %two : !vec, f32) outs(%out : !vec))";
+    const std::string ssa = R"(
+    %l = pto.tmov %ma : (!mat) -> !left
+    %r = pto.tmov %ma : (!mat) -> !right
+    %o = pto.tmatmul %l, %r : (!left, !right) -> !acc
+    %v = pto.tmov %o : (!acc) -> !vec
+    %out = pto.tmuls %v, %two : (!vec, f32) -> !vec)";
+    const std::string sync = R"(
+    %l = tmov %ma : !mat -> !left
+    %r = tmov %ma : !mat -> !right
+    %o = tmatmul %l, %r : !left, !right -> !acc
+    %v = tmov %o : !acc -> !vec
+    %out = tmuls %v, %two : !vec, f32 -> !vec)";
+    std::vector<std::vector<float>> results;
+    for (const std::string* body : {&dps, &ssa, &sync}) {
+        const Ran r = run(head + *body + tail, {"iota:-3:1:256", "zeros:256"});
+        ASSERT_FALSE(r.error) << r.error->message() << "\n" << *body;
+        results.push_back(r.f32(1));
+    }
+    double s = 0;  // (a a)(0, 0) * 2 = 2 * sum_k a(0, k) a(k, 0)
+    for (int k = 0; k < 16; ++k)
+        s += (-3.0 + k) * (-3.0 + 16 * k);
+    EXPECT_EQ(results[0][0], 2 * s);
+    EXPECT_EQ(results[1], results[0]);
+    EXPECT_EQ(results[2], results[0]);
+}
+
 // A mixed kernel as PTOAS writes one: the entry calls a cube function and a vector function; every block runs
 // the cube and two vector sub-blocks at once. The cube multiplies and pushes the 16 x 16 product to the
 // vectors split up / down; each sub-block adds its eight rows to c's and stores them.

@@ -81,6 +81,10 @@ Result<Module> parse(std::string text);
 // false for the statement-level PTO-AS of ptosim/pto_as/parser.hpp.
 bool is_module_text(std::string_view text);
 
+// A tile instruction's lower-case mnemonic (`tadd`, `tmatmul`): an operation name of the synchronous level,
+// which the parser reads as `pto.tadd`.
+bool is_instruction_word(std::string_view w);
+
 // The function operations of a module (`func.func`), in order, at any depth of `module` nesting.
 std::vector<const Op*> functions(const Module& m);
 // A func.func's name, without the '@'.
