@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include <hwy/targets.h>
@@ -413,40 +414,165 @@ TEST_P(SortApiTest, RunTimeChecksNameTheRuleAndWriteNothing) {
         ASSERT_EQ(dst.GetElement(0, c), 5.0f);
 }
 
-// The fast TSORT32 kernel is compiled for every Highway target: each supported one gives the reference's
-// bytes, on blocks of every length and keys full of ties.
-TEST(SortKernels, Tsort32FastKernelMatchesTheReferenceOnEveryTarget) {
-    constexpr int kCols = 160;
-    std::mt19937 rng(17);
-    std::vector<float> values(kCols);
-    std::vector<uint32_t> ids(kCols);
-    for (int c = 0; c < kCols; ++c) {
-        values[c] = awkward_value(rng);
-        ids[c] = rng() % 4 == 0 ? 0xFFFFFFFFu : rng() % 5;
+// Bits of a sort element type with many ties: both zeros, NaNs of several payloads and both signs,
+// infinities, a few small numbers, and sometimes any bits at all (for the integer types, the extremes and
+// small numbers).
+uint32_t awkward_bits(ptosim::DType t, std::mt19937& rng) {
+    using ptosim::DType;
+    static const uint32_t f32[] = {0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000,
+                                   0x7F800001, 0xFFFFFFFF, 0x3F800000, 0xBF800000, 0x3F000000, 0x00000001};
+    static const uint32_t f16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE00,
+                                   0x7C01, 0xFFFF, 0x3C00, 0xBC00, 0x3800, 0x0001};
+    static const uint32_t bf16[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC0,
+                                    0x7F81, 0xFFFF, 0x3F80, 0xBF80, 0x3F00, 0x0001};
+    static const uint32_t s32[] = {0x80000000, 0x7FFFFFFF, 0xFFFFFFFF, 0, 1, 2, 0xFFFFFFFE, 0x80000001};
+    static const uint32_t s16[] = {0x8000, 0x7FFF, 0xFFFF, 0, 1, 2, 0xFFFE, 0x8001};
+    const uint32_t any = rng();
+    const bool wide = t == DType::F32 || t == DType::S32;
+    if (rng() % 8 == 0)
+        return wide ? any : any & 0xFFFF;
+    switch (t) {
+        case DType::F32:
+            return f32[any % 12];
+        case DType::F16:
+            return f16[any % 12];
+        case DType::BF16:
+            return bf16[any % 12];
+        case DType::S32:
+            return s32[any % 8];
+        default:
+            return s16[any % 8];
     }
-    const auto view = [](void* p, ptosim::DType t, int cols, int valid) {
-        return ptosim::TileView{reinterpret_cast<std::byte*>(p), t, ptosim::Layout::row_major(1, cols), 1,
-                                valid};
-    };
-    for (int valid = 1; valid <= kCols; valid += 7) {
-        std::vector<float> want(2 * kCols, 0.0f);
-        {
-            ptosim::ScopedBackend ref(ptosim::Backend::Ref);
-            ptosim::ops::tsort32(view(want.data(), ptosim::DType::F32, 2 * kCols, 2 * kCols),
-                                 view(values.data(), ptosim::DType::F32, kCols, valid),
-                                 view(ids.data(), ptosim::DType::U32, kCols, kCols), true);
+}
+
+ptosim::TileView bytes_view(std::vector<std::byte>& buffer, ptosim::DType t, int rows, int cols,
+                            int valid_rows, int valid_cols) {
+    buffer.assign(static_cast<std::size_t>(rows) * cols * ptosim::dtype_size(t), std::byte{0x5A});
+    return ptosim::TileView{buffer.data(), t, ptosim::Layout::row_major(rows, cols), valid_rows, valid_cols};
+}
+
+constexpr ptosim::DType kSortTypes[] = {ptosim::DType::F32, ptosim::DType::F16, ptosim::DType::BF16,
+                                        ptosim::DType::S32, ptosim::DType::S16};
+
+// The fast TSORT32 kernel is compiled for every Highway target: each supported one gives the reference's
+// bytes, for every element type, on blocks of every length (short last blocks, fewer or more blocks than a
+// vector has lanes), rows with their own or one shared idx row, and keys full of ties (equal values with
+// equal indices, -0 with +0, NaNs of different bits).
+TEST(SortKernels, Tsort32FastKernelMatchesTheReferenceOnEveryTarget) {
+    std::mt19937 rng(17);
+    for (const ptosim::DType t : kSortTypes) {
+        const int per_pair = ptosim::sort::elems_per_pair(t);
+        for (const int rows : {1, 3, 9}) {
+            for (const int valid : {1, 7, 31, 32, 33, 64, 100, 160, 257}) {
+                const int cols = (valid + 31) / 32 * 32;
+                const bool shared_idx = rows > 1 && valid % 2 == 1;
+                std::vector<std::byte> values, ids, want, got;
+                const ptosim::TileView src = bytes_view(values, t, rows, cols, rows, valid);
+                const ptosim::TileView idx =
+                    bytes_view(ids, ptosim::DType::U32, rows, cols, shared_idx ? 1 : rows, cols);
+                for (int r = 0; r < rows; ++r) {
+                    for (int c = 0; c < cols; ++c) {
+                        const uint32_t bits = awkward_bits(t, rng);
+                        std::memcpy(src.data + (r * cols + c) * ptosim::dtype_size(t), &bits,
+                                    ptosim::dtype_size(t));
+                        const uint32_t id = rng() % 4 == 0 ? 0xFFFFFFFFu : rng() % 5;
+                        std::memcpy(idx.data + (r * cols + c) * 4, &id, 4);
+                    }
+                }
+                const ptosim::TileView dst_want =
+                    bytes_view(want, t, rows, cols * per_pair, rows, cols * per_pair);
+                {
+                    ptosim::ScopedBackend ref(ptosim::Backend::Ref);
+                    ptosim::ops::tsort32(dst_want, src, idx, true);
+                }
+                for (const int64_t target : hwy::SupportedAndGeneratedTargets()) {
+                    hwy::SetSupportedTargetsForTest(target);
+                    ptosim::ScopedBackend simd(ptosim::Backend::Simd);
+                    const ptosim::TileView dst =
+                        bytes_view(got, t, rows, cols * per_pair, rows, cols * per_pair);
+                    ptosim::ops::tsort32(dst, src, idx, true);
+                    EXPECT_EQ(got, want) << hwy::TargetName(target) << ", " << ptosim::dtype_cpp_name(t)
+                                         << ", " << rows << " rows, " << valid << " valid columns";
+                }
+                hwy::SetSupportedTargetsForTest(0);
+            }
         }
-        for (const int64_t target : hwy::SupportedAndGeneratedTargets()) {
-            hwy::SetSupportedTargetsForTest(target);
-            ptosim::ScopedBackend simd(ptosim::Backend::Simd);
-            std::vector<float> got(2 * kCols, 0.0f);
-            ptosim::ops::tsort32(view(got.data(), ptosim::DType::F32, 2 * kCols, 2 * kCols),
-                                 view(values.data(), ptosim::DType::F32, kCols, valid),
-                                 view(ids.data(), ptosim::DType::U32, kCols, kCols), true);
-            EXPECT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(float)), 0)
-                << hwy::TargetName(target) << ", " << valid << " valid columns";
+    }
+}
+
+// The fast merge gives the reference's bytes and counts on every target, for every element type: sorted lists
+// full of ties (between lists and within one), empty lists, 2 to 4 lists, with and without `exhausted`; and
+// lists that are not sorted, where the merge is still the reference's greedy one (take the largest head).
+TEST(SortKernels, MergeFastKernelMatchesTheReferenceOnEveryTarget) {
+    std::mt19937 rng(23);
+    for (const ptosim::DType t : kSortTypes) {
+        for (int round = 0; round < 24; ++round) {
+            const int lists = 2 + round % 3;
+            const bool sorted = round % 6 != 5;
+            std::vector<std::vector<std::byte>> data(lists);
+            std::vector<ptosim::sort::PairList> in;
+            int total = 0;
+            for (int l = 0; l < lists; ++l) {
+                const int pairs =
+                    round % 8 == 3 && l == 1 ? 0 : static_cast<int>(rng() % (round < 12 ? 40 : 700));
+                std::vector<std::pair<uint32_t, uint32_t>> list;
+                for (int k = 0; k < pairs; ++k)
+                    list.emplace_back(awkward_bits(t, rng), static_cast<uint32_t>(rng()));
+                if (sorted) {
+                    // Sorted by TSORT32's order through the reference kernel, a block at a time, then merged.
+                    std::vector<std::byte> values, ids, out;
+                    const int cols = (pairs + 31) / 32 * 32;
+                    const ptosim::TileView src = bytes_view(values, t, 1, std::max(cols, 32), 1, pairs);
+                    const ptosim::TileView idx =
+                        bytes_view(ids, ptosim::DType::U32, 1, std::max(cols, 32), 1, pairs);
+                    for (int k = 0; k < pairs; ++k) {
+                        std::memcpy(src.data + k * ptosim::dtype_size(t), &list[k].first,
+                                    ptosim::dtype_size(t));
+                        std::memcpy(idx.data + k * 4, &list[k].second, 4);
+                    }
+                    const int per_pair = ptosim::sort::elems_per_pair(t);
+                    const ptosim::TileView dst = bytes_view(out, t, 1, std::max(cols, 32) * per_pair, 1,
+                                                            std::max(cols, 32) * per_pair);
+                    ptosim::ScopedBackend ref(ptosim::Backend::Ref);
+                    if (pairs > 0)
+                        ptosim::ops::tsort32(dst, src, idx, true);
+                    // Merge the blocks of 32 into one sorted list, one block after another.
+                    std::vector<std::byte> merged(out.begin(), out.begin() + std::min(pairs, 32) * 8);
+                    for (int b = 32; b < pairs; b += 32) {
+                        const ptosim::sort::PairList two[] = {
+                            {merged.data(), static_cast<int32_t>(merged.size() / 8)},
+                            {out.data() + b * 8, std::min(32, pairs - b)}};
+                        std::vector<std::byte> next(merged.size() + two[1].pairs * 8);
+                        ptosim::ref::merge_pairs(t, two, next.data(), false);
+                        merged = std::move(next);
+                    }
+                    data[l] = std::move(merged);
+                } else {
+                    data[l].resize(static_cast<std::size_t>(pairs) * 8);
+                    for (int k = 0; k < pairs; ++k) {
+                        std::memcpy(data[l].data() + k * 8, &list[k].first, 4);
+                        std::memcpy(data[l].data() + k * 8 + 4, &list[k].second, 4);
+                    }
+                }
+                in.push_back({data[l].data(), pairs});
+                total += pairs;
+            }
+            for (const bool exhausted : {false, true}) {
+                std::vector<std::byte> want(static_cast<std::size_t>(total) * 8 + 8, std::byte{0x5A});
+                const ptosim::sort::Executed want_taken =
+                    ptosim::ref::merge_pairs(t, in, want.data(), exhausted);
+                for (const int64_t target : hwy::SupportedAndGeneratedTargets()) {
+                    hwy::SetSupportedTargetsForTest(target);
+                    std::vector<std::byte> got(want.size(), std::byte{0x5A});
+                    const ptosim::sort::Executed taken =
+                        ptosim::simd::merge_pairs(t, in, got.data(), exhausted);
+                    EXPECT_EQ(got, want) << hwy::TargetName(target) << ", " << ptosim::dtype_cpp_name(t)
+                                         << ", round " << round << (exhausted ? ", exhausted" : "");
+                    EXPECT_EQ(taken, want_taken) << hwy::TargetName(target) << ", round " << round;
+                }
+                hwy::SetSupportedTargetsForTest(0);
+            }
         }
-        hwy::SetSupportedTargetsForTest(0);
     }
 }
 
