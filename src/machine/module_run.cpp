@@ -1401,6 +1401,10 @@ pto_as::Result<std::vector<Binding>> bind(const Check& c, std::span<const std::s
                 b.rows = static_cast<int64_t>(rows->magnitude);
                 b.cols = static_cast<int64_t>(cols->magnitude);
                 count = rows->magnitude * cols->magnitude;
+            } else if (const auto st = parse_stype(q); st && st->kind != SType::Kind::Index) {
+                // An element type (random:f32:32x32): it must be the pointer's.
+                if (st->dtype != p.dtype)
+                    return bad(p.name + ": " + q + " data for a " + p.type + " argument");
             } else if (const auto n = pto_as::parse_number(q)) {
                 numbers.push_back(*n);
             } else {

@@ -59,6 +59,16 @@ const std::string kTile =
     "slayout=none_box, fractal=512, pad=0>";
 const std::string kView = "!pto.partition_tensor_view<4x8xf32>";
 
+// `%vX` over pointer argument %X (R x C floats, row-major) and `%pX`, all of it as a partition of type PART.
+// R and C are index values of the kernel (`%c4`).
+std::string whole_view(const std::string& x, const std::string& r, const std::string& c,
+                       const std::string& part) {
+    return "    %v" + x + " = pto.make_tensor_view %" + x + ", shape = [" + r + ", " + c + "], strides = [" +
+           c + ", %c1] : !pto.tensor_view<?x?xf32>\n    %p" + x + " = pto.partition_view %v" + x +
+           ", offsets = [%c0, %c0], sizes = [" + r + ", " + c + "] : !pto.tensor_view<?x?xf32> -> " + part +
+           "\n";
+}
+
 // A kernel that loads %a and %b (4 x 8 floats), applies BODY to %ta, %tb into %tc, and stores %tc into %c.
 std::string kernel(const std::string& body, const std::string& flags_before = "",
                    const std::string& flags_after = "") {
@@ -68,17 +78,9 @@ std::string kernel(const std::string& body, const std::string& flags_before = ""
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index
-    %va = pto.make_tensor_view %a, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
-    %vb = pto.make_tensor_view %b, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
-    %vc = pto.make_tensor_view %c, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
-    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> )" +
-           kView + R"(
-    %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> )" +
-           kView + R"(
-    %pc = pto.partition_view %vc, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> )" +
-           kView + R"(
-    %ta = pto.alloc_tile : )" +
-           kTile + R"(
+)" + whole_view("a", "%c4", "%c8", kView) +
+           whole_view("b", "%c4", "%c8", kView) + whole_view("c", "%c4", "%c8", kView) +
+           R"(    %ta = pto.alloc_tile : )" + kTile + R"(
     %tb = pto.alloc_tile : )" +
            kTile + R"(
     %tc = pto.alloc_tile : )" +
@@ -100,7 +102,7 @@ const std::string kAdd =
     "    pto.tadd ins(%ta, %tb : " + kTile + ", " + kTile + ") outs(%tc : " + kTile + ")";
 
 TEST(ModuleRun, VectorAdd) {
-    const Ran r = run(kernel(kAdd), {"%a=iota:0:1:4x8", "%b=fill:0.5:32", "%c=zeros:32"});
+    const Ran r = run(kernel(kAdd), {"%a=iota:0:1:4x8", "%b=fill:0.5:f32:32", "%c=zeros:32"});
     ASSERT_FALSE(r.error) << r.error->message();
     const auto c = r.f32(2);
     for (int i = 0; i < 32; ++i)
@@ -247,17 +249,9 @@ TEST(ModuleRun, MatmulThroughTheCubeBuffers) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
-    %va = pto.make_tensor_view %a, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
-    %vb = pto.make_tensor_view %b, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
-    %vc = pto.make_tensor_view %c, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
-    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> )" +
-                             pv + R"(
-    %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> )" +
-                             pv + R"(
-    %pc = pto.partition_view %vc, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> )" +
-                             pv + R"(
-    %ma = pto.alloc_tile : )" +
-                             mat + R"(
+)" + whole_view("a", "%c16", "%c16", pv) +
+                             whole_view("b", "%c16", "%c16", pv) + whole_view("c", "%c16", "%c16", pv) +
+                             R"(    %ma = pto.alloc_tile : )" + mat + R"(
     %mb = pto.alloc_tile : )" +
                              mat + R"(
     %l = pto.alloc_tile : )" +
@@ -612,16 +606,8 @@ std::string mixed_kernel(bool cube_pushes) {
     %z = arith.constant 0 : i32
     %imp = pto.import_reserved_buffer {name = "c2v", peer_func = @vector} -> i32
     pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %imp : i32, v2c_consumer_buf = %z : i32)
-    %va = pto.make_tensor_view %a, shape = [%c16, %c16], strides = [%c16, %c1] : )" +
-           view + R"(
-    %vb = pto.make_tensor_view %b, shape = [%c16, %c16], strides = [%c16, %c1] : )" +
-           view + R"(
-    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c16, %c16] : )" +
-           view + " -> " + pv + R"(
-    %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c16, %c16] : )" +
-           view + " -> " + pv + R"(
-    %ma = pto.alloc_tile : )" +
-           mat + R"(
+)" + whole_view("a", "%c16", "%c16", pv) +
+           whole_view("b", "%c16", "%c16", pv) + R"(    %ma = pto.alloc_tile : )" + mat + R"(
     %mb = pto.alloc_tile : )" +
            mat + R"(
     %l = pto.alloc_tile : )" +
@@ -714,6 +700,7 @@ std::vector<StatusCase> status_cases() {
         {Status::NoEntry, kernel(kAdd), {}, 0, "nothere"},
         {Status::BadArgument, kernel(kAdd), {"zeros:32", "zeros:32"}, 0},
         {Status::BadArgument, kernel(kAdd), {"zeros", "zeros:32", "zeros:32"}, 0},
+        {Status::BadArgument, kernel(kAdd), {"zeros:i32:32", "zeros:32", "zeros:32"}, 0},
         {Status::OutOfBounds, kernel(kAdd), {"zeros:31", "zeros:32", "zeros:32"}, 16},
         {Status::KernelCheck,
          kernel("    %z = arith.constant 0 : index\n    %q = arith.divui %c4, %z : index\n" + kAdd),

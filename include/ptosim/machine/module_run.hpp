@@ -70,8 +70,8 @@ Check prepare(const pto_as::mod::Module& m, const Options& opts);
 
 // Binds `%name=SPEC` arguments (or SPEC alone, by position) to the entry's parameters. For a pointer, SPEC
 // is `zeros:N`, `fill:V:N`, `iota:START:STEP:N`, `random:N[:seed=S][:min=A][:max=B]` or `file=PATH[:N]`,
-// where N is a count (`1024`) or a shape (`32x32`); for a scalar, a number. Every parameter needs an
-// argument.
+// where N is a count (`1024`) or a shape (`32x32`); an element type may be named too and must be the
+// pointer's (`random:f32:32x32:seed=1`). For a scalar, SPEC is a number. Every parameter needs an argument.
 pto_as::Result<std::vector<Binding>> bind(const Check& c, std::span<const std::string> specs,
                                           const Options& opts);
 
