@@ -223,7 +223,7 @@ std::optional<int64_t> int_attr(const Toks& t, std::string_view key) {
     const auto n = pto_as::parse_number(t[v->a].text);
     if (!n || n->is_float)
         fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text) + " (an integer)");
-    return n->negative ? -static_cast<int64_t>(n->magnitude) : static_cast<int64_t>(n->magnitude);
+    return static_cast<int64_t>(n->negative ? ~n->magnitude + 1 : n->magnitude);
 }
 
 std::optional<bool> bool_attr(const Toks& t, std::string_view key) {
@@ -306,8 +306,7 @@ void decode_dense(const mod::Op& op, Decoded& d) {
         const auto n = pto_as::parse_number(item);
         if (!n || n->is_float)
             fail(Status::BadLiteral, v, quoted(item) + " (an integer)");
-        values.push_back(n->negative ? -static_cast<int64_t>(n->magnitude)
-                                     : static_cast<int64_t>(n->magnitude));
+        values.push_back(static_cast<int64_t>(n->negative ? ~n->magnitude + 1 : n->magnitude));
         body = comma == std::string_view::npos ? std::string_view() : body.substr(comma + 1);
     }
     if (splat && values.size() == 1)

@@ -49,10 +49,12 @@ struct Scalar {
     double f = 0;   // floats: the value, exactly representable in t
 };
 
+// A pointer into an argument's buffer. It is kept as a byte offset, checked against the buffer only when
+// memory is accessed: a program may compute an address outside it without using it.
 struct Ptr {
     std::byte* base = nullptr;  // the argument's buffer
-    std::byte* end = nullptr;
-    std::byte* p = nullptr;  // where this pointer points
+    int64_t size = 0;           // its bytes
+    int64_t off = 0;            // where this pointer points, in bytes from base
     DType dtype = DType::U8;
 };
 
@@ -84,6 +86,14 @@ struct RunError {
 
 [[noreturn]] void fail(Status s, const mod::Op& op, std::string detail) {
     throw RunError{Diag{s, std::move(detail), op.loc}};
+}
+
+// a * b + c, or an error when it overflows 64 bits (offsets and extents come from the program).
+int64_t madd(int64_t a, int64_t b, int64_t c, const mod::Op& op) {
+    int64_t m = 0, r = 0;
+    if (__builtin_mul_overflow(a, b, &m) || __builtin_add_overflow(m, c, &r))
+        fail(Status::OutOfBounds, op, "an offset or extent overflows 64 bits");
+    return r;
 }
 
 int64_t wrap(int64_t v, int width) {
@@ -365,14 +375,14 @@ class Runner {
                 int64_t off = 0;
                 for (std::size_t k = 0; k < d.offsets.size(); ++k) {
                     const int64_t o = index(f, d.offsets[k], op), s = index(f, d.sizes[k], op);
-                    if (o < 0 || s < 0 || o + s > v.shape[k])
+                    if (o < 0 || s < 0 || o > v.shape[k] - s)
                         fail(Status::OutOfBounds, op,
                              "dimension " + std::to_string(k) + ": offset " + std::to_string(o) + " + size " +
                                  std::to_string(s) + " outside the view's " + std::to_string(v.shape[k]));
-                    off += o * v.strides[k];
+                    off = madd(o, v.strides[k], off, op);
                     v.shape[k] = s;
                 }
-                v.ptr.p += off * static_cast<int64_t>(dtype_size(v.ptr.dtype));
+                v.ptr.off = madd(off, static_cast<int64_t>(dtype_size(v.ptr.dtype)), v.ptr.off, op);
                 return set_results(op, f, {v});
             }
             case Kind::AddPtr: {
@@ -381,7 +391,7 @@ class Runner {
                 if (!ptr)
                     fail(Status::TypeMismatch, op, std::string(d.ins[0]) + " is not a pointer");
                 Ptr q = *ptr;
-                q.p += index(f, d.ins[1], op) * static_cast<int64_t>(dtype_size(q.dtype));
+                q.off = madd(index(f, d.ins[1], op), static_cast<int64_t>(dtype_size(q.dtype)), q.off, op);
                 return set_results(op, f, {q});
             }
             case Kind::ViewDim: {
@@ -758,22 +768,24 @@ class Runner {
             g.stride[5 - r + k] = v.strides[k];
         }
         for (std::size_t k = 5 - r; k-- > 0;)
-            g.stride[k] = g.stride[k + 1] * g.shape[k + 1];
+            g.stride[k] = madd(g.stride[k + 1], g.shape[k + 1], 0, op);
         // Every element the view spans must lie inside its argument's buffer.
         const int64_t es = static_cast<int64_t>(dtype_size(g.dtype));
-        int64_t last = 0;
         bool empty = false;
-        for (int k = 0; k < 5; ++k) {
+        for (int k = 0; k < 5; ++k)
             empty |= g.shape[k] == 0;
-            last += (g.shape[k] - 1) * g.stride[k];
+        if (!empty) {
+            int64_t last = 0;  // the last element's offset
+            for (int k = 0; k < 5; ++k)
+                last = madd(g.shape[k] - 1, g.stride[k], last, op);
+            const int64_t lo = v.ptr.off, span = madd(last, es, es, op);
+            if (lo < 0 || lo > v.ptr.size || span > v.ptr.size - lo)
+                fail(Status::OutOfBounds, op,
+                     "the view spans bytes [" + std::to_string(lo) + ", " +
+                         std::to_string(madd(1, lo, span, op)) + ") of a " + std::to_string(v.ptr.size) +
+                         "-byte argument");
         }
-        const std::byte* lo = v.ptr.p;
-        if (!empty && (lo < v.ptr.base || lo + (last + 1) * es > v.ptr.end))
-            fail(Status::OutOfBounds, op,
-                 "the view spans bytes [" + std::to_string(lo - v.ptr.base) + ", " +
-                     std::to_string(lo - v.ptr.base + (last + 1) * es) + ") of a " +
-                     std::to_string(v.ptr.end - v.ptr.base) + "-byte argument");
-        g.data = v.ptr.p;
+        g.data = v.ptr.base + (empty ? 0 : v.ptr.off);
         return g;
     }
 
@@ -1080,11 +1092,11 @@ class Runner {
             if (!ptr)
                 fail(Status::TypeMismatch, op, std::string(*d.gm) + " is not a pointer");
             const auto depth = static_cast<std::ptrdiff_t>(d.int_attr == 3 ? 4 : 8);
-            if (ptr->p < ptr->base || ptr->end - ptr->p < depth * d.slot_size)
+            if (ptr->off < 0 || ptr->off > ptr->size || ptr->size - ptr->off < depth * d.slot_size)
                 fail(Status::OutOfBounds, op,
                      "the GM slot buffer holds fewer than " + std::to_string(depth) + " slots of " +
                          std::to_string(d.slot_size) + " bytes");
-            gm = ptr->p;
+            gm = ptr->base + ptr->off;
         }
         const auto k = static_cast<std::size_t>(d.int_attr - 1);
         std::lock_guard lock(pipes_->mutex);
@@ -1395,8 +1407,8 @@ pto_as::Result<std::vector<Binding>> bind(const Check& c, std::span<const std::s
                 const auto rows = pto_as::parse_number(q.substr(0, x));
                 const auto cols = pto_as::parse_number(q.substr(x + 1));
                 if (!rows || !cols || rows->is_float || cols->is_float || rows->negative || cols->negative ||
-                    rows->magnitude == 0 || cols->magnitude == 0 ||
-                    rows->magnitude * cols->magnitude > (1u << 30))
+                    rows->magnitude == 0 || cols->magnitude == 0 || rows->magnitude > (1u << 30) ||
+                    cols->magnitude > (1u << 30) || rows->magnitude * cols->magnitude > (1u << 30))
                     return bad(p.name + ": bad shape " + q);
                 b.rows = static_cast<int64_t>(rows->magnitude);
                 b.cols = static_cast<int64_t>(cols->magnitude);
@@ -1485,7 +1497,7 @@ std::optional<Diag> run(const Check& c, std::vector<Binding>& args, const Option
     for (Binding& b : args) {
         if (b.param.pointer) {
             std::byte* base = b.bytes.data();
-            vals.push_back(Ptr{base, base + b.bytes.size(), base, b.param.dtype});
+            vals.push_back(Ptr{base, static_cast<int64_t>(b.bytes.size()), 0, b.param.dtype});
         } else {
             const auto st = parse_stype(b.param.type);
             const SType t = st.value_or(SType{});

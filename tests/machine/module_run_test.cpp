@@ -680,6 +680,33 @@ TEST(ModuleRun, APopNobodyPushesIsADeadlockNotAHang) {
     EXPECT_NE(r.error->message().find("deadlock"), std::string::npos) << r.error->message();
 }
 
+// Offsets and extents a program computes may be anything: outside the buffer or past 64 bits is an error at
+// the access (or at the overflow), never an out-of-range address.
+TEST(ModuleRun, HugeOffsetsAndExtentsAreErrors) {
+    const std::string huge = "4611686018427387904";  // 2^62
+    const std::string body = "    %h = arith.constant " + huge +
+                             " : index\n"
+                             "    %far = pto.addptr %a, %h : !pto.ptr<f32> -> !pto.ptr<f32>\n"
+                             "    %vf = pto.make_tensor_view %far, shape = [%c4, %c8], strides = [%c8, %c1] "
+                             ": !pto.tensor_view<?x?xf32>\n"
+                             "    %pf = pto.partition_view %vf, offsets = [%c0, %c0], sizes = [%c4, %c8] : "
+                             "!pto.tensor_view<?x?xf32> -> " +
+                             kView + "\n    pto.tload ins(%pf : " + kView + ") outs(%ta : " + kTile + ")\n";
+    Ran r = run(kernel(body), {"zeros:32", "zeros:32", "zeros:32"});
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->status, Status::OutOfBounds) << r.error->message();
+    const std::string wide = "    %h = arith.constant " + huge +
+                             " : index\n"
+                             "    %vw = pto.make_tensor_view %a, shape = [%h, %h], strides = [%h, %c1] : "
+                             "!pto.tensor_view<?x?xf32>\n"
+                             "    %pw = pto.partition_view %vw, offsets = [%h, %c0], sizes = [%c4, %c8] : "
+                             "!pto.tensor_view<?x?xf32> -> " +
+                             kView + "\n    pto.tload ins(%pw : " + kView + ") outs(%ta : " + kTile + ")\n";
+    r = run(kernel(wide), {"zeros:32", "zeros:32", "zeros:32"});
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->status, Status::OutOfBounds) << r.error->message();
+}
+
 // ---- one case per module-form status ----------------------------------------------------------------------
 
 struct StatusCase {
