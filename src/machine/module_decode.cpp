@@ -367,7 +367,7 @@ void decode_arith(const mod::Op& op, Decoded& d) {
                        "fptoui", "extf", "truncf", "bitcast"})) {
         // %a : FROM to TO
         const std::size_t c = colon_in(t, all);
-        if (c + 3 > t.size() || !t[c + 2].word("to"))
+        if (c + 3 >= t.size() || !t[c + 2].word("to"))
             fail(Status::SyntaxError, t.empty() ? Token{Tok::Punct, "", op.loc} : t.back(),
                  std::string(op.name) + " needs ': FROM to TO'");
         d.from = stype_or_fail(t[c + 1]);

@@ -707,6 +707,25 @@ TEST(ModuleRun, HugeOffsetsAndExtentsAreErrors) {
     EXPECT_EQ(r.error->status, Status::OutOfBounds) << r.error->message();
 }
 
+// Every prefix of a program, and every program with one token removed, is either an error or runs: decoding
+// never reads past an operation's tokens (the fuzzer found a cast whose `to TYPE` was cut off).
+TEST(ModuleRun, CutProgramsAreErrorsNotCrashes) {
+    const std::string body =
+        "    %x = arith.constant 7 : i32\n    %y = arith.index_cast %x : i32 to index\n"
+        "    %z = arith.sitofp %x : i32 to f32\n    %w = arith.cmpi slt, %x, %x : i32\n" +
+        kAdd;
+    const std::string text = kernel(body);
+    for (std::size_t n = 0; n <= text.size(); n += 3)
+        (void)run(text.substr(0, n), {"zeros:32", "zeros:32", "zeros:32"});
+    // Remove one word at a time (the cut-off cast: "... : i32 to" with its type gone).
+    for (std::size_t at = text.find("to index"); at != std::string::npos; at = std::string::npos) {
+        std::string cut = text;
+        cut.erase(at + 2, 6);
+        const Ran r = run(cut, {"zeros:32", "zeros:32", "zeros:32"});
+        ASSERT_TRUE(r.error);
+    }
+}
+
 // ---- one case per module-form status ----------------------------------------------------------------------
 
 struct StatusCase {
