@@ -644,6 +644,23 @@ void decode_special(const mod::Op& op, Decoded& d) {
     }
 }
 
+// The view operations' form `NAME %x, A = [%v, ...], B = [%v, ...] : TYPES`: the one operand into d.ins, the
+// two lists into a and b.
+void two_lists(const mod::Op& op, Decoded& d, std::string_view key_a, std::vector<std::string_view>& a,
+               std::string_view key_b, std::vector<std::string_view>& b) {
+    const Toks& t = op.body;
+    const Token at{Tok::Word, op.name, op.loc};
+    d.ins = values_in(t, Span{0, t.size()});
+    const auto la = attr(t, key_a);
+    const auto lb = attr(t, key_b);
+    if (d.ins.size() != 1 || !la || !lb)
+        fail(Status::SyntaxError, at,
+             std::string(op.name) + " %x, " + std::string(key_a) + " = [...], " + std::string(key_b) +
+                 " = [...] : TYPE");
+    a = value_list(t, *la, at, key_a);
+    b = value_list(t, *lb, at, key_b);
+}
+
 void decode_pto(const mod::Op& op, Decoded& d) {
     const Toks& t = op.body;
     const Span all{0, t.size()};
@@ -651,13 +668,7 @@ void decode_pto(const mod::Op& op, Decoded& d) {
     const std::string_view n = op.name;
     if (n == "pto.make_tensor_view") {
         d.kind = Kind::MakeView;
-        d.ins = values_in(t, all);
-        const auto shape = attr(t, "shape");
-        const auto strides = attr(t, "strides");
-        if (d.ins.size() != 1 || !shape || !strides)
-            fail(Status::SyntaxError, at, "pto.make_tensor_view %ptr, shape = [...], strides = [...] : TYPE");
-        d.shape = value_list(t, *shape, at, "shape");
-        d.strides = value_list(t, *strides, at, "strides");
+        two_lists(op, d, "shape", d.shape, "strides", d.strides);
         if (d.shape.size() != d.strides.size() || d.shape.empty() || d.shape.size() > 5)
             fail(Status::OperandCountMismatch, at, "one stride per dimension, 1 to 5 dimensions");
         const auto e = elem_of(last_type(op).text);
@@ -675,13 +686,7 @@ void decode_pto(const mod::Op& op, Decoded& d) {
         }
     } else if (n == "pto.partition_view") {
         d.kind = Kind::Partition;
-        d.ins = values_in(t, all);
-        const auto offsets = attr(t, "offsets");
-        const auto sizes = attr(t, "sizes");
-        if (d.ins.size() != 1 || !offsets || !sizes)
-            fail(Status::SyntaxError, at, "pto.partition_view %view, offsets = [...], sizes = [...] : TYPES");
-        d.offsets = value_list(t, *offsets, at, "offsets");
-        d.sizes = value_list(t, *sizes, at, "sizes");
+        two_lists(op, d, "offsets", d.offsets, "sizes", d.sizes);
         if (d.offsets.size() != d.sizes.size())
             fail(Status::OperandCountMismatch, at, "one offset per size");
     } else if (n == "pto.addptr") {

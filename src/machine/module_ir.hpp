@@ -71,6 +71,7 @@ enum class Kind : uint8_t {
 struct Decoded {
     Kind kind = Kind::Arith;
     const mod::Op* op = nullptr;
+    const char* instr = "";                   // the operation's name for the kernel core's errors (interned)
     std::string_view sub;                     // Arith: "addi", "cmpi", ...; BlockInfo: the query
     std::string_view pred;                    // cmpi / cmpf predicate
     std::vector<std::string_view> ins, outs;  // operand names (DPS: ins / outs; others: operands)

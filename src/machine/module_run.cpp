@@ -749,12 +749,10 @@ class Runner {
         const std::size_t whole = dtype_bytes(t.t.dtype, l.size());
         const std::size_t valid = v.valid_bytes();
         std::size_t cap = 0;
-        v.data = mem::resolve_tile_address(t.buffer, t.addr, whole, valid, &cap, op_name(op));
+        v.data = mem::resolve_tile_address(t.buffer, t.addr, whole, valid, &cap, decoded(op).instr);
         v.capacity = cap;
         return v;
     }
-
-    static const char* op_name(const mod::Op& op) { return hazards::intern(op.name); }
 
     GlobalView global(const View& v, const mod::Op& op) const {
         GlobalView g;
@@ -1295,6 +1293,7 @@ Check prepare(const mod::Module& m, const Options& opts) {
             p->addrs[&op] = place(d.tile);
         for (const pto_as::TileType& t : d.result_tiles)
             p->result_addrs[&op].push_back(place(t));
+        d.instr = hazards::intern(op.name);  // once here, not per tile an instruction touches
         p->decoded.emplace(&op, std::move(d));
     });
     // The entry: --entry, else the function with the pto.entry attribute, else the only one.

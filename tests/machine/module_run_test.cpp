@@ -229,51 +229,39 @@ TEST(ModuleRun, BlocksSeeTheirIndex) {
         EXPECT_EQ(c[i], i / 8 + 1) << i;
 }
 
+// The cube's 16 x 16 float tiles in the layouts TMATMUL takes, as aliases a program starts with, and the
+// operations that make %o = %pa x %pb through L1, L0A / L0B and L0C (%pa, %pb: 16 x 16 partitions).
+const std::string kCubeAliases =
+    "!mat = !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>\n"
+    "!left = !pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>\n"
+    "!right = !pto.tile_buf<loc=right, dtype=f32, rows=16, cols=16, blayout=row_major, slayout=col_major>\n"
+    "!acc = !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, "
+    "fractal=1024>\n"
+    "!pv16 = !pto.partition_tensor_view<16x16xf32>\n";
+const std::string kCubeProduct = R"(    %ma = pto.alloc_tile : !mat
+    %mb = pto.alloc_tile : !mat
+    %l = pto.alloc_tile : !left
+    %r = pto.alloc_tile : !right
+    %o = pto.alloc_tile : !acc
+    pto.tload ins(%pa : !pv16) outs(%ma : !mat)
+    pto.tload ins(%pb : !pv16) outs(%mb : !mat)
+    pto.tmov ins(%ma : !mat) outs(%l : !left)
+    pto.tmov ins(%mb : !mat) outs(%r : !right)
+    pto.tmatmul ins(%l, %r : !left, !right) outs(%o : !acc)
+)";
+
 // Through the cube: an 16 x 16 product of small integers (exact in float) via L1, L0A / L0B and L0C.
 TEST(ModuleRun, MatmulThroughTheCubeBuffers) {
-    const std::string mat =
-        "!pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
-        "blayout=col_major, slayout=row_major, fractal=512, pad=0>";
-    const std::string left =
-        "!pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
-        "blayout=col_major, slayout=row_major, fractal=512, pad=0>";
-    const std::string right =
-        "!pto.tile_buf<loc=right, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
-        "blayout=row_major, slayout=col_major, fractal=512, pad=0>";
-    const std::string acc =
-        "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, "
-        "blayout=col_major, slayout=row_major, fractal=1024, pad=0>";
-    const std::string pv = "!pto.partition_tensor_view<16x16xf32>";
-    const std::string text = R"(module {
+    const std::string text = kCubeAliases + R"(module {
   func.func @mm(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
-)" + whole_view("a", "%c16", "%c16", pv) +
-                             whole_view("b", "%c16", "%c16", pv) + whole_view("c", "%c16", "%c16", pv) +
-                             R"(    %ma = pto.alloc_tile : )" + mat + R"(
-    %mb = pto.alloc_tile : )" +
-                             mat + R"(
-    %l = pto.alloc_tile : )" +
-                             left + R"(
-    %r = pto.alloc_tile : )" +
-                             right + R"(
-    %o = pto.alloc_tile : )" +
-                             acc + R"(
-    pto.tload ins(%pa : )" + pv +
-                             ") outs(%ma : " + mat + R"()
-    pto.tload ins(%pb : )" + pv +
-                             ") outs(%mb : " + mat + R"()
-    pto.tmov ins(%ma : )" + mat +
-                             ") outs(%l : " + left + R"()
-    pto.tmov ins(%mb : )" + mat +
-                             ") outs(%r : " + right + R"()
-    pto.tmatmul ins(%l, %r : )" +
-                             left + ", " + right + ") outs(%o : " + acc + R"()
-    pto.tmatmul.acc ins(%o, %l, %r : )" +
-                             acc + ", " + left + ", " + right + ") outs(%o : " + acc + R"()
-    pto.tstore ins(%o : )" + acc +
-                             ") outs(%pc : " + pv + R"()
+)" + whole_view("a", "%c16", "%c16", "!pv16") +
+                             whole_view("b", "%c16", "%c16", "!pv16") +
+                             whole_view("c", "%c16", "%c16", "!pv16") + kCubeProduct + R"(
+    pto.tmatmul.acc ins(%o, %l, %r : !acc, !left, !right) outs(%o : !acc)
+    pto.tstore ins(%o : !acc) outs(%pc : !pv16)
     return
   }
 })";
@@ -505,19 +493,8 @@ TEST(ModuleRun, DynamicEventIds) {
 // The three PTO-AS levels of one computation, cube instructions included: DPS (ins / outs), SSA (`%r =
 // pto.NAME %a : (T) -> R`) and synchronous (`%r = NAME %a : T -> R`) give the same bytes.
 TEST(ModuleRun, ThreeLevelsGiveTheSameBytes) {
-    const std::string mat =
-        "!pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>";
-    const std::string left =
-        "!pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>";
-    const std::string right =
-        "!pto.tile_buf<loc=right, dtype=f32, rows=16, cols=16, blayout=row_major, slayout=col_major>";
-    const std::string acc =
-        "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, "
-        "fractal=1024>";
-    const std::string vec = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>";
-    const std::string pv = "!pto.partition_tensor_view<16x16xf32>";
-    const std::string head = "!mat = " + mat + "\n!left = " + left + "\n!right = " + right +
-                             "\n!acc = " + acc + "\n!vec = " + vec + "\n!pv = " + pv + R"(
+    const std::string head = kCubeAliases + "!vec = !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>\n" +
+                             "!pv = !pto.partition_tensor_view<16x16xf32>\n" + R"(
 module {
   func.func @k(%a: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
@@ -577,23 +554,10 @@ module {
 // the cube and two vector sub-blocks at once. The cube multiplies and pushes the 16 x 16 product to the
 // vectors split up / down; each sub-block adds its eight rows to c's and stores them.
 std::string mixed_kernel(bool cube_pushes) {
-    const std::string mat =
-        "!pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, "
-        "slayout=row_major>";
-    const std::string left =
-        "!pto.tile_buf<loc=left, dtype=f32, rows=16, cols=16, blayout=col_major, "
-        "slayout=row_major>";
-    const std::string right =
-        "!pto.tile_buf<loc=right, dtype=f32, rows=16, cols=16, blayout=row_major, "
-        "slayout=col_major>";
-    const std::string acc =
-        "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, "
-        "slayout=row_major, fractal=1024>";
     const std::string half = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>";
-    const std::string pv = "!pto.partition_tensor_view<16x16xf32>",
-                      hv = "!pto.partition_tensor_view<8x16xf32>";
+    const std::string hv = "!pto.partition_tensor_view<8x16xf32>";
     const std::string view = "!pto.tensor_view<?x?xf32>";
-    return R"(module {
+    return kCubeAliases + R"(module {
   func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.entry} {
     func.call @cube(%a, %b) : (!pto.ptr<f32>, !pto.ptr<f32>) -> ()
     func.call @vector(%c) : (!pto.ptr<f32>) -> ()
@@ -606,27 +570,9 @@ std::string mixed_kernel(bool cube_pushes) {
     %z = arith.constant 0 : i32
     %imp = pto.import_reserved_buffer {name = "c2v", peer_func = @vector} -> i32
     pto.aic_initialize_pipe {dir_mask = 1, slot_size = 1024} (c2v_consumer_buf = %imp : i32, v2c_consumer_buf = %z : i32)
-)" + whole_view("a", "%c16", "%c16", pv) +
-           whole_view("b", "%c16", "%c16", pv) + R"(    %ma = pto.alloc_tile : )" + mat + R"(
-    %mb = pto.alloc_tile : )" +
-           mat + R"(
-    %l = pto.alloc_tile : )" +
-           left + R"(
-    %r = pto.alloc_tile : )" +
-           right + R"(
-    %o = pto.alloc_tile : )" +
-           acc + R"(
-    pto.tload ins(%pa : )" +
-           pv + ") outs(%ma : " + mat + R"()
-    pto.tload ins(%pb : )" +
-           pv + ") outs(%mb : " + mat + R"()
-    pto.tmov ins(%ma : )" +
-           mat + ") outs(%l : " + left + R"()
-    pto.tmov ins(%mb : )" +
-           mat + ") outs(%r : " + right + R"()
-    pto.tmatmul ins(%l, %r : )" +
-           left + ", " + right + ") outs(%o : " + acc + R"()
-)" + (cube_pushes ? "    pto.tpush_to_aiv(%o : " + acc + ") {split = 1}\n" : std::string()) +
+)" + whole_view("a", "%c16", "%c16", "!pv16") +
+           whole_view("b", "%c16", "%c16", "!pv16") + kCubeProduct +
+           (cube_pushes ? "    pto.tpush_to_aiv(%o : !acc) {split = 1}\n" : std::string()) +
            R"(    return
   }
   func.func private @vector(%c: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
