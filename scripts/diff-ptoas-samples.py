@@ -9,14 +9,24 @@ For each `__global__ AICORE void NAME(...)` kernel in a sample's .cpp (not its n
 .pto in the same folder that defines @NAME: every pointer argument gets the same pseudo-random buffer (fixed
 seed) in both runs, scalars get a value from SCALARS below (32 for integers, 1 for i1, 1.0 for floats), and
 after the runs every buffer must hold the same bytes. Exit status 1 when a pair differs.
+
+Numpy goldens: where the sample's npu_validation folder has a golden.py and a compare.py for the kernel (its
+launch.cpp launches it; its arguments are v1, v2, ... in order), golden.py (run with a Python that has numpy)
+writes the inputs vK.bin and the expected outputs golden_vK.bin; both front ends then run on those inputs and
+each one's outputs must pass the sample's own compare.py (its tolerance). A kernel with a golden but no C++
+outside npu_validation is checked through `ptoas run` alone.
 """
 import argparse
 import os
 import random
 import re
+import shutil
 import struct
 import subprocess
 import sys
+
+# golden.py and compare.py need numpy: Debian's python3-numpy, for the system Python.
+NUMPY_PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 ELEMS = 1 << 18  # elements per pointer argument: larger than any sample's tensors
 
@@ -41,9 +51,13 @@ KNOWN = {
     "RunTMATMULSplitK": "the sample's C++ is stale: it reads x (32 x 256 floats) with a row stride of 32 "
                         "(pto::Stride<1024, 1024, 1024, 32, 1>), tmatmulk.pto with 256; the PTO-AS result "
                         "matches a float64 x @ w + bias to 1e-5, the C++ one does not",
+    "vector_cube_mixed_kernel": "the sample's C++ calls TROWMAX(dst, src) without the tmp tile pto-isa's "
+                                "TROWMAX(dst, src, tmp) takes (include/pto/common/pto_instr.hpp), so it builds "
+                                "against neither; `ptoas run` runs the .pto",
 }
 
 KERNEL = re.compile(r"__global__\s+AICORE\s+void\s+(\w+)\s*\(([^)]*)\)\s*\{")
+KERNEL_DECL = re.compile(r"__global__\s+AICORE\s+void\s+(\w+)\s*\(([^)]*)\)\s*;")
 
 
 def buffer_bytes(ctype, seed):
@@ -86,7 +100,9 @@ def main():
         if not os.path.exists(f):
             sys.exit("missing %s: build the ci preset first (cmake --build %s)" % (f, a.build))
     samples = os.path.join(a.ptoas_repo, "test/samples")
+    goldens = find_goldens(samples)
     rows, failed = [], False
+    paired = set()
     for d, _, files in sorted(os.walk(samples)):
         if "npu_validation" in d or "board_validation" in d:
             continue
@@ -104,16 +120,33 @@ def main():
                 rel = os.path.relpath(os.path.join(d, cpp), samples)
                 if not pto:
                     continue
-                status = run_pair(a, root, ptoas, lib, d, cpp, pto, name, params_of(ptext))
+                paired.add(name)
+                status = run_pair(a, root, ptoas, lib, d, cpp, os.path.join(d, pto), name, params_of(ptext),
+                                  goldens.get(name, (None,))[0])
                 if status.startswith("DIFFER") and name in KNOWN:
                     status = "differs (known: %s)" % KNOWN[name]
+                elif status.startswith("C++ does not build") and name in KNOWN:
+                    status = "C++ does not build (known: %s)" % KNOWN[name]
                 failed |= status.startswith("DIFFER")
                 rows.append((rel, os.path.relpath(os.path.join(d, pto), samples), name, status))
+    for name, (gdir, pto, params) in sorted(goldens.items()):
+        if name in paired or (a.only and a.only != name):
+            continue
+        status = run_pair(a, root, ptoas, lib, None, None, pto, name, params, gdir)
+        if "golden" not in status:
+            status += " (numpy golden not reached)"
+        failed |= not status.startswith("same")
+        rows.append(("(none)", os.path.relpath(pto, samples), name, status))
     width = max([len(r[2]) for r in rows] + [6])
     for rel, pto, name, status in rows:
         print("%-*s  %s" % (width, name, status))
-    same = sum(1 for r in rows if r[3].startswith("same"))
-    print("%d of %d kernels give the same bytes through PTO-AS and C++" % (same, len(rows)))
+    pairs = [r for r in rows if r[0] != "(none)"]
+    same = sum(1 for r in pairs if r[3].startswith("same"))
+    print("%d of %d kernels give the same bytes through PTO-AS and C++" % (same, len(pairs)))
+    checked = [r for r in rows if "golden:" in r[3] and "placeholder" not in r[3]]
+    passed = sum(1 for r in checked if "golden: passed" in r[3])
+    print("%d of %d kernels with a numpy golden pass its compare.py (%d more goldens are placeholders)"
+          % (passed, len(checked), sum(1 for r in rows if "golden: a placeholder" in r[3])))
     if a.markdown:
         with open(a.markdown, "w") as f:
             f.write("| sample C++ | sample .pto | kernel | result |\n|---|---|---|---|\n")
@@ -122,11 +155,85 @@ def main():
     sys.exit(1 if failed else 0)
 
 
-def run_pair(a, root, ptoas, lib, d, cpp, pto, name, params):
+def find_goldens(samples):
+    """Kernel name -> (npu_validation folder, the .pto defining it, its parameters) for every sample whose
+    npu_validation folder has golden.py, compare.py and a launch.cpp that launches one kernel."""
+    out = {}
+    for d, _, files in sorted(os.walk(samples)):
+        if os.path.basename(d) != "npu_validation" or not {"golden.py", "compare.py", "launch.cpp"} <= set(files):
+            continue
+        decl = KERNEL_DECL.search(open(os.path.join(d, "launch.cpp"), encoding="utf-8", errors="replace").read())
+        params = params_of(decl.group(2)) if decl else None
+        if not params:
+            continue
+        name = decl.group(1)
+        sample = os.path.dirname(d)
+        pto = next((os.path.join(sample, p) for p in sorted(os.listdir(sample)) if p.endswith(".pto") and
+                    re.search(r"func\.func\s+@%s\s*\(" % re.escape(name),
+                              open(os.path.join(sample, p), encoding="utf-8", errors="replace").read())), None)
+        if pto:
+            out[name] = (d, pto, params)
+    return out
+
+
+def golden_inputs(gdir, work, params):
+    """Runs the sample's golden.py in work/golden: returns {argument index: input file} (an output gets zeros of
+    its golden's size: the generated main.cpp zero-fills outputs), or an error text."""
+    gwork = os.path.join(work, "golden")
+    os.makedirs(gwork, exist_ok=True)
+    r = subprocess.run([NUMPY_PYTHON, os.path.join(gdir, "golden.py")], cwd=gwork, capture_output=True, text=True)
+    if r.returncode != 0:
+        return "golden.py failed: " + (r.stderr.strip().splitlines() or ["?"])[-1]
+    files = {}
+    for k, (_, ptr) in enumerate(params):
+        if not ptr:
+            continue
+        given, golden = os.path.join(gwork, "v%d.bin" % (k + 1)), os.path.join(gwork, "golden_v%d.bin" % (k + 1))
+        if not os.path.exists(given) and os.path.exists(golden):  # an output golden.py gives no start for
+            given = os.path.join(gwork, "zeros_v%d.bin" % (k + 1))
+            with open(given, "wb") as f:
+                f.write(bytes(os.path.getsize(golden)))
+        elif not os.path.exists(given):
+            return "golden.py wrote neither v%d.bin nor golden_v%d.bin" % (k + 1, k + 1)
+        files[k] = given
+    return files
+
+
+def placeholder_golden(gdir):
+    """Whether the sample's golden.py only fills its outputs with a constant (np.full) instead of computing the
+    kernel, and its compare.py ignores a mismatch: such a golden checks nothing."""
+    golden = open(os.path.join(gdir, "golden.py"), encoding="utf-8").read()
+    compare = open(os.path.join(gdir, "compare.py"), encoding="utf-8").read()
+    body = golden[golden.find("def generate_golden"):golden.find("def main")]
+    return "np.full(" in body and "@" not in body and "(ignored)" in compare
+
+
+def golden_verdict(gdir, work, outputs, label):
+    """Runs the sample's compare.py on one front end's outputs ({argument index: file})."""
+    cwork = os.path.join(work, "compare-" + label)
+    os.makedirs(cwork, exist_ok=True)
+    for f in os.listdir(os.path.join(work, "golden")):
+        if f.startswith("golden_"):
+            shutil.copy(os.path.join(work, "golden", f), cwork)
+    for k, path in outputs.items():
+        size = os.path.getsize(os.path.join(work, "golden", "golden_v%d.bin" % (k + 1))) \
+            if os.path.exists(os.path.join(work, "golden", "golden_v%d.bin" % (k + 1))) else None
+        with open(path, "rb") as src, open(os.path.join(cwork, "v%d.bin" % (k + 1)), "wb") as dst:
+            dst.write(src.read() if size is None else src.read(size))
+    r = subprocess.run([NUMPY_PYTHON, os.path.join(gdir, "compare.py")], cwd=cwork, capture_output=True, text=True)
+    return "compare passed" in r.stdout
+
+
+def run_pair(a, root, ptoas, lib, d, cpp, pto, name, params, golden=None):
     if params is None:
         return "skipped: a parameter list the harness does not read"
     work = os.path.abspath(os.path.join(a.work, name))
     os.makedirs(work, exist_ok=True)
+    given = {}
+    if golden:
+        given = golden_inputs(golden, work, params)
+        if isinstance(given, str):
+            return given
     decls, call, args, reads = [], [], [], []
     for k, (ctype, ptr) in enumerate(params):
         if ptr:
@@ -134,7 +241,7 @@ def run_pair(a, root, ptoas, lib, d, cpp, pto, name, params):
                 return "skipped: argument type %s" % ctype
             path = os.path.join(work, "in%d.bin" % k)
             with open(path, "wb") as f:
-                f.write(buffer_bytes(ctype, 1000 + k))
+                f.write(open(given[k], "rb").read() if k in given else buffer_bytes(ctype, 1000 + k))
             decls.append("__gm__ %s* a%d" % (ctype, k))
             reads.append('    auto b%d = load("%s");' % (k, path))
             call.append("reinterpret_cast<%s*>(b%d.data())" % (ctype, k))
@@ -156,6 +263,12 @@ def run_pair(a, root, ptoas, lib, d, cpp, pto, name, params):
             f.write('    std::ofstream("%s", std::ios::binary).write(b%d.data(), b%d.size());\n'
                     % (os.path.join(work, "cpp%d.bin" % k), k, k))
         f.write("}\n")
+    pto_status = run_pto(ptoas, pto, name, params, args, outs, work)
+    if cpp is None:  # a golden alone
+        if pto_status:
+            return pto_status
+        ok = golden_verdict(golden, work, {k: os.path.join(work, "pto%d.bin" % k) for k in outs}, "pto")
+        return "PTO-AS only (no C++ in the sample); numpy golden: %s" % ("passed" if ok else "FAILED")
     exe = os.path.join(work, "kernel")
     cmd = ["g++", "-std=c++20", "-O1", "-w", "-D__CPU_SIM", "-I" + os.path.join(root, "include"), main,
            os.path.join(d, cpp), lib, "-lhwy", "-pthread", "-o", exe]
@@ -166,13 +279,35 @@ def run_pair(a, root, ptoas, lib, d, cpp, pto, name, params):
     r = subprocess.run([exe], capture_output=True, text=True)
     if r.returncode != 0:
         return "C++ run failed: " + (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[-1]
-    cmd = [ptoas, "run", os.path.join(d, pto), "--entry", name]
+    if pto_status:
+        return pto_status
+    for k in outs:
+        x = open(os.path.join(work, "cpp%d.bin" % k), "rb").read()
+        y = open(os.path.join(work, "pto%d.bin" % k), "rb").read()
+        if x != y:
+            diff = sum(1 for i in range(0, len(x), 4) if x[i:i + 4] != y[i:i + 4])
+            return "DIFFER: argument %d, %d words differ" % (k, diff)
+    status = "same bytes (%d buffers)" % len(outs)
+    if golden and placeholder_golden(golden):
+        status += "; numpy golden: a placeholder (its golden.py writes np.full(..., -1), its compare.py ignores " \
+                  "the mismatch)"
+    elif golden:
+        verdicts = [golden_verdict(golden, work, {k: os.path.join(work, "%s%d.bin" % (fe, k)) for k in outs}, fe)
+                    for fe in ("cpp", "pto")]
+        status += "; numpy golden: " + ("passed" if all(verdicts) else
+                                        "FAILED (C++ %s, PTO-AS %s)" % tuple("ok" if v else "no" for v in verdicts))
+    return status
+
+
+def run_pto(ptoas, pto, name, params, args, outs, work):
+    """Runs the .pto's kernel through `ptoas run`, outputs to work/ptoK.bin; returns an error text or None."""
+    cmd = [ptoas, "run", pto, "--entry", name]
     for k, arg in enumerate(args):
         cmd += ["--arg", "%s" % arg]
     for k in outs:
         cmd += ["--out", "%%%d=%s" % (k, os.path.join(work, "pto%d.bin" % k))]
     # Arguments by position: rename the --out targets to the entry's parameter names.
-    names = param_names(ptoas, os.path.join(d, pto), name)
+    names = param_names(ptoas, pto, name)
     if names is None or len(names) != len(params):
         return "PTO-AS: parameters do not match the C++ kernel's"
     cmd = [c if not c.startswith("%") else names[int(c[1:c.index("=")])] + c[c.index("="):] for c in cmd]
@@ -180,13 +315,7 @@ def run_pair(a, root, ptoas, lib, d, cpp, pto, name, params):
     if r.returncode != 0:
         msg = next((l for l in r.stderr.splitlines() if "error" in l or "warning" in l), r.stderr.strip())
         return "PTO-AS run failed: " + msg.split(": ", 2)[-1]
-    for k in outs:
-        x = open(os.path.join(work, "cpp%d.bin" % k), "rb").read()
-        y = open(os.path.join(work, "pto%d.bin" % k), "rb").read()
-        if x != y:
-            diff = sum(1 for i in range(0, len(x), 4) if x[i:i + 4] != y[i:i + 4])
-            return "DIFFER: argument %d, %d words differ" % (k, diff)
-    return "same bytes (%d buffers)" % len(outs)
+    return None
 
 
 def param_names(ptoas, pto, name):

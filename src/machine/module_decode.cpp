@@ -861,6 +861,22 @@ void decode_pto(const mod::Op& op, Decoded& d) {
     } else if (one_of(n, {"pto.set_flag", "pto.wait_flag", "pto.barrier", "pto.record_event",
                           "pto.wait_event", "pto.set_flag_dyn", "pto.wait_flag_dyn"})) {
         decode_sync(op, d);
+    } else if (n == "pto.sync.set" || n == "pto.sync.wait") {
+        // pto.sync.set <PIPE_FIX>, 0 (or #pto.pipe<PIPE_FIX>): the pipe, then the flag id.
+        d.kind = Kind::IntraBlock;
+        d.sub = n.substr(9);
+        std::vector<const Token*> items;
+        for (const Token& x : t)
+            if (!x.is(","))
+                items.push_back(&x);
+        const auto pipe = items.size() == 2 ? sync_pipe(*items[0]) : std::nullopt;
+        if (!pipe || *pipe == 6)  // not PIPE_ALL
+            fail(Status::BadPipe, items.empty() ? at : *items[0], std::string(n) + " <PIPE_...>, ID");
+        const auto id = pto_as::parse_number(items[1]->text);
+        if (!id || id->is_float || id->negative || id->magnitude > 31)
+            fail(Status::BadEventId, *items[1], quoted(items[1]->text) + " (a flag id, 0 to 31)");
+        d.sync.src = *pipe;
+        d.int_attr = static_cast<int64_t>(id->magnitude);
     } else if (one_of(n, {"pto.get_block_idx", "pto.get_block_num", "pto.get_subblock_idx",
                           "pto.get_subblock_num"})) {
         d.kind = Kind::BlockInfo;

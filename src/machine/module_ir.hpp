@@ -64,6 +64,7 @@ enum class Kind : uint8_t {
     Pipe,           // pto.tpush_to_aiv / _aic, pto.tpop_from_aic / _aiv, pto.tfree_from_aic / _aiv
     Section,        // pto.section.cube / pto.section.vector: a region for one kind of core
     Sync,           // pto.set_flag / wait_flag / barrier / record_event / wait_event
+    IntraBlock,     // pto.sync.set / pto.sync.wait: flags between the cube and the vector cores of a block
     BlockInfo,      // pto.get_block_idx / get_block_num / get_subblock_idx / get_subblock_num
 };
 

@@ -33,6 +33,7 @@
 #include "ptosim/ops/sort.hpp"
 #include "ptosim/runtime/launch.hpp"
 #include "ptosim/sync/hazards.hpp"
+#include "ptosim/sync/intra_block.hpp"
 
 namespace ptosim::machine::modrun {
 
@@ -196,6 +197,7 @@ struct BlockPipes {
     std::mutex mutex;
     std::array<std::unique_ptr<RuntimePipe>, 3> pipes;
     std::array<int64_t, 3> slot_size{};
+    sync::IntraBlockFlags flags;  // pto.sync.set / pto.sync.wait
 };
 
 // Which core a thread plays in a module with cube and vector functions (pto.kernel_kind).
@@ -457,6 +459,13 @@ class Runner {
                 return;
             case Kind::Sync:
                 return sync(d, f);
+            case Kind::IntraBlock:
+                return guarded(op, [&] {
+                    if (d.sub == "set")
+                        sync::set_intra_block(d.sync.src, static_cast<int>(d.int_attr));
+                    else
+                        sync::wait_intra_block(d.sync.src, static_cast<int>(d.int_attr));
+                });
             case Kind::BlockInfo: {
                 const ExecContext& c = exec_context();
                 const uint32_t v = d.sub == "block_idx"      ? c.block_idx
@@ -1529,6 +1538,9 @@ std::optional<Diag> run(const Check& c, std::vector<Binding>& args, const Option
                 core.subblock_id = cube ? 0 : core.subblock_id;
                 core.subblock_dim = cube ? 1 : 2;
                 const ScopedExecContext scope(core);
+                const sync::ScopedBlockRole bound(pipes[core.block_idx].flags,
+                                                  cube ? sync::BlockRole::Cube : sync::BlockRole::Vector,
+                                                  core.subblock_id);
                 Runner r(*p, opts, p->addrs, cube ? Role::Cube : Role::Vector, &pipes[core.block_idx]);
                 r.call(*p->entry, vals, 0);
             });

@@ -10,6 +10,7 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/sync/hazards.hpp"
+#include "ptosim/sync/intra_block.hpp"
 #include "ptosim/sync/wait.hpp"
 
 namespace ptosim {
@@ -34,12 +35,13 @@ class FirstError {
     std::exception_ptr error_;
 };
 
-// One simulated core's run of the kernel body: its launch context, and a fresh hazard-checker state that is
-// checked for flags left set when the body returns; `index` is the core's place among the launch's cores,
-// whose global-memory accesses the checker compares.
+// One simulated core's run of the kernel body: its launch context, cleared intra-block flags, and a fresh
+// hazard-checker state that is checked for flags left set when the body returns; `index` is the core's place
+// among the launch's cores, whose global-memory accesses the checker compares.
 void run_core(const ExecContext& context, const std::function<void()>& body, const hazards::Launch& launch,
               uint32_t index) {
     ScopedExecContext scope(context);
+    sync::reset_solo_flags();
     hazards::begin_core(&launch, index);
     body();
     hazards::end_core();

@@ -626,6 +626,110 @@ TEST(ModuleRun, APopNobodyPushesIsADeadlockNotAHang) {
     EXPECT_NE(r.error->message().find("deadlock"), std::string::npos) << r.error->message();
 }
 
+// pto.sync.set / pto.sync.wait (set_intra_block / wait_intra_block): the cube stores its product into c and
+// sets flag 0 of each vector core (ids 0 and 16); each sub-block waits for it, then adds 1 to its eight rows
+// of c into d. `wait_id` other than 0 waits for a flag nobody sets.
+std::string intra_block_kernel(int wait_id) {
+    const std::string half = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>";
+    const std::string hv = "!pto.partition_tensor_view<8x16xf32>";
+    const std::string view = "!pto.tensor_view<?x?xf32>";
+    std::string halves;
+    for (const char* x : {"c", "d"})
+        halves += std::string("    %v") + x + " = pto.make_tensor_view %" + x +
+                  ", shape = [%c16, %c16], strides = [%c16, %c1] : " + view + "\n    %h" + x +
+                  " = pto.partition_view %v" + x + ", offsets = [%row, %c0], sizes = [%c8, %c16] : " + view +
+                  " -> " + hv + "\n";
+    return kCubeAliases + R"(module {
+  func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>, %d: !pto.ptr<f32>) attributes {pto.entry} {
+    func.call @cube(%a, %b, %c) : (!pto.ptr<f32>, !pto.ptr<f32>, !pto.ptr<f32>) -> ()
+    func.call @vector(%c, %d) : (!pto.ptr<f32>, !pto.ptr<f32>) -> ()
+    return
+  }
+  func.func private @cube(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+)" + whole_view("a", "%c16", "%c16", "!pv16") +
+           whole_view("b", "%c16", "%c16", "!pv16") + whole_view("c", "%c16", "%c16", "!pv16") +
+           kCubeProduct +
+           R"(    pto.tstore ins(%o : !acc) outs(%pc : !pv16)
+    pto.sync.set <PIPE_FIX>, 0
+    pto.sync.set #pto.pipe<PIPE_FIX>, 16
+    return
+  }
+  func.func private @vector(%c: !pto.ptr<f32>, %d: !pto.ptr<f32>) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %one = arith.constant 1.0 : f32
+    %sub = pto.get_subblock_idx : i64
+    %si = arith.index_cast %sub : i64 to index
+    %row = arith.muli %si, %c8 : index
+)" + halves +
+           "    pto.sync.wait <PIPE_MTE2>, " + std::to_string(wait_id) + R"(
+    %t = pto.alloc_tile : )" +
+           half + R"(
+    pto.tload ins(%hc : )" +
+           hv + ") outs(%t : " + half + R"()
+    pto.tadds ins(%t, %one : )" +
+           half + R"(, f32) outs(%t : )" + half + R"()
+    pto.tstore ins(%t : )" +
+           half + ") outs(%hd : " + hv + R"()
+    return
+  }
+})";
+}
+
+TEST(ModuleRun, IntraBlockFlagsOrderTheCubeBeforeTheVectors) {
+    ptosim::hazards::enable(true);
+    ptosim::hazards::clear_reports();
+    const Ran r = run(intra_block_kernel(0), {"iota:-5:1:256", "iota:7:-1:256", "zeros:256", "zeros:256"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    for (const auto& rep : ptosim::hazards::reports())
+        EXPECT_FALSE(rep.cross_core) << rep.text();  // the flags order the store before both loads
+    ptosim::hazards::clear_reports();
+    ptosim::hazards::enable(false);
+    const auto d = r.f32(3);
+    for (int i = 0; i < 16; ++i)
+        for (int j = 0; j < 16; ++j) {
+            double s = 0;
+            for (int k = 0; k < 16; ++k)
+                s += (-5.0 + 16 * i + k) * (7.0 - (16 * k + j));
+            ASSERT_EQ(d[16 * i + j], s + 1) << i << "," << j;
+        }
+}
+
+TEST(ModuleRun, AnIntraBlockWaitNobodySetsIsADeadlock) {
+    const Ran r = run(intra_block_kernel(3), {"zeros:256", "zeros:256", "zeros:256", "zeros:256"});
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->status, Status::KernelCheck);
+    EXPECT_NE(r.error->message().find("deadlock"), std::string::npos) << r.error->message();
+}
+
+// A function with no core kind plays the cube and the vector at once: its set reaches its own flag.
+TEST(ModuleRun, ALoneCoreSetsAndWaitsItsOwnFlags) {
+    const std::string ok =
+        "func.func @k() {\n  pto.sync.set <PIPE_FIX>, 0\n  pto.sync.set <PIPE_FIX>, 16\n"
+        "  pto.sync.wait <PIPE_V>, 0\n  return\n}\n";
+    const Ran r = run(ok, {});
+    EXPECT_FALSE(r.error) << r.error->message();
+    const std::string stuck =
+        "func.func @k() {\n  pto.sync.set <PIPE_FIX>, 0\n  pto.sync.wait <PIPE_V>, 0\n"
+        "  pto.sync.wait <PIPE_V>, 0\n  return\n}\n";
+    const Ran s = run(stuck, {});
+    ASSERT_TRUE(s.error);
+    EXPECT_EQ(s.error->status, Status::KernelCheck);
+    EXPECT_EQ(s.error->loc.line, 4u);
+    EXPECT_NE(s.error->message().find("no set to consume"), std::string::npos) << s.error->message();
+    const Ran bad = run("func.func @k() {\n  pto.sync.set <PIPE_ALL>, 0\n  return\n}\n", {});
+    ASSERT_TRUE(bad.error);
+    EXPECT_EQ(bad.error->status, Status::BadPipe);
+    const Ran id = run("func.func @k() {\n  pto.sync.wait <PIPE_V>, 32\n  return\n}\n", {});
+    ASSERT_TRUE(id.error);
+    EXPECT_EQ(id.error->status, Status::BadEventId);
+}
+
 // Offsets and extents a program computes may be anything: outside the buffer or past 64 bits is an error at
 // the access (or at the overflow), never an out-of-range address.
 TEST(ModuleRun, HugeOffsetsAndExtentsAreErrors) {

@@ -10,6 +10,7 @@
 
 #include "pto/common/type.hpp"
 #include "ptosim/sync/hazards.hpp"
+#include "ptosim/sync/intra_block.hpp"
 
 // Pipes and event ids of the device's synchronisation intrinsics.
 enum pipe_t : int {
@@ -65,6 +66,15 @@ inline void wait_flag(pipe_t src, pipe_t dst, int id,
 inline void pipe_barrier(pipe_t pipe, std::source_location loc = std::source_location::current()) {
     if (ptosim::hazards::enabled())
         ptosim::hazards::pipe_barrier(pipe, pto::detail::here(loc));
+}
+// Flags between the cube and the vector cores of a block (ptosim/sync/intra_block.hpp): a set counts, a wait
+// blocks until there is a set to consume.
+inline void set_intra_block(pipe_t pipe, int id, std::source_location loc = std::source_location::current()) {
+    ptosim::sync::set_intra_block(pipe, id, loc);
+}
+inline void wait_intra_block(pipe_t pipe, int id,
+                             std::source_location loc = std::source_location::current()) {
+    ptosim::sync::wait_intra_block(pipe, id, loc);
 }
 
 // The first statement of every intrinsic that takes events: marks the intrinsic's call site for the hazard
