@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -500,75 +502,152 @@ TEST(SortKernels, Tsort32FastKernelMatchesTheReferenceOnEveryTarget) {
     }
 }
 
-// The fast merge gives the reference's bytes and counts on every target, for every element type: sorted lists
-// full of ties (between lists and within one), empty lists, 2 to 4 lists, with and without `exhausted`; and
-// lists that are not sorted, where the merge is still the reference's greedy one (take the largest head).
-TEST(SortKernels, MergeFastKernelMatchesTheReferenceOnEveryTarget) {
+// The value in a pair's low bytes, decoded here from the formats' definitions (every NaN is NaN).
+double pair_value(ptosim::DType t, const std::byte* pair) {
+    uint32_t b = 0;
+    std::memcpy(&b, pair, ptosim::dtype_size(t));
+    switch (t) {
+        case ptosim::DType::F32:
+            return static_cast<double>(std::bit_cast<float>(b));
+        case ptosim::DType::BF16:
+            return static_cast<double>(std::bit_cast<float>(b << 16));
+        case ptosim::DType::F16: {
+            const int exponent = static_cast<int>((b >> 10) & 31);
+            const int mantissa = static_cast<int>(b & 1023);
+            double v = exponent == 31  ? (mantissa != 0 ? std::numeric_limits<double>::quiet_NaN()
+                                                        : std::numeric_limits<double>::infinity())
+                       : exponent == 0 ? std::ldexp(mantissa, -24)
+                                       : std::ldexp(mantissa + 1024, exponent - 25);
+            return (b & 0x8000) ? -v : v;
+        }
+        case ptosim::DType::S32:
+            return static_cast<int32_t>(b);
+        default:
+            return static_cast<int16_t>(static_cast<uint16_t>(b));
+    }
+}
+
+// TMRGSORT's order of values: larger first, +0 == -0, NaNs after every number (all equal).
+bool value_before(double a, double b) {
+    if (std::isnan(a))
+        return false;
+    return std::isnan(b) || a > b;
+}
+
+// The documented merge, one pair at a time: the list whose next value is largest gives its next pair, the
+// lowest such list on equal values; with `exhausted`, nothing more once a list has nothing left.
+ptosim::sort::Executed oracle_merge(ptosim::DType t, const std::vector<std::vector<std::byte>>& lists,
+                                    std::vector<std::byte>& out, bool exhausted) {
+    ptosim::sort::Executed taken{};
+    std::size_t o = 0;
+    for (;;) {
+        const auto left = [&](std::size_t l) { return taken[l] * 8u < lists[l].size(); };
+        bool any_done = false;
+        for (std::size_t l = 0; l < lists.size(); ++l)
+            any_done = any_done || !left(l);
+        if (exhausted && any_done)
+            break;
+        int pick = -1;
+        double best = 0;
+        for (std::size_t l = 0; l < lists.size(); ++l) {
+            if (!left(l))
+                continue;
+            const double v = pair_value(t, lists[l].data() + taken[l] * 8);
+            if (pick < 0 || value_before(v, best)) {
+                pick = static_cast<int>(l);
+                best = v;
+            }
+        }
+        if (pick < 0)
+            break;
+        std::memcpy(out.data() + o, lists[pick].data() + taken[pick] * 8, 8);
+        o += 8;
+        ++taken[pick];
+    }
+    return taken;
+}
+
+// The first pair (of 8 bytes) where two buffers differ, or -1.
+long first_difference(const std::vector<std::byte>& got, const std::vector<std::byte>& want) {
+    const auto at = std::mismatch(got.begin(), got.end(), want.begin(), want.end());
+    return at.first == got.end() ? -1 : static_cast<long>((at.first - got.begin()) / 8);
+}
+
+// The fast merge (a vector merge of sorted lists, the greedy loop for the others) gives the documented
+// merge's bytes and counts on every target, for every element type: sorted lists full of ties (few distinct
+// values, -0 with +0, NaNs of different bits, equal pairs), between lists and within one; 2 to 4 lists of any
+// length (0, short, around the vector widths, long), with and without `exhausted`; lists that are not sorted
+// (random, or sorted but for one swapped neighbour anywhere); bytes between a 2-byte value and its index that
+// are not zero (the order ignores them, the copy keeps them); lists at any alignment.
+TEST(SortKernels, MergeFastKernelMatchesTheOracleOnEveryTarget) {
     std::mt19937 rng(23);
+    const std::vector<int64_t> targets = hwy::SupportedAndGeneratedTargets();
     for (const ptosim::DType t : kSortTypes) {
-        for (int round = 0; round < 24; ++round) {
+        const std::size_t value_bytes = ptosim::dtype_size(t);
+        for (int round = 0; round < 400; ++round) {
             const int lists = 2 + round % 3;
-            const bool sorted = round % 6 != 5;
-            std::vector<std::vector<std::byte>> data(lists);
+            const int shape = static_cast<int>(rng() % 8);  // 0: unsorted, 1: one swap, else sorted
+            std::vector<uint32_t> pool(1 + rng() % 5);
+            for (uint32_t& v : pool)
+                v = awkward_bits(t, rng);
+            std::vector<std::vector<std::byte>> data(lists), placed(lists);
             std::vector<ptosim::sort::PairList> in;
-            int total = 0;
+            std::size_t total = 0;
             for (int l = 0; l < lists; ++l) {
-                const int pairs =
-                    round % 8 == 3 && l == 1 ? 0 : static_cast<int>(rng() % (round < 12 ? 40 : 700));
-                std::vector<std::pair<uint32_t, uint32_t>> list;
-                for (int k = 0; k < pairs; ++k)
-                    list.emplace_back(awkward_bits(t, rng), static_cast<uint32_t>(rng()));
-                if (sorted) {
-                    // Sorted by TSORT32's order through the reference kernel, a block at a time, then merged.
-                    std::vector<std::byte> values, ids, out;
-                    const int cols = (pairs + 31) / 32 * 32;
-                    const ptosim::TileView src = bytes_view(values, t, 1, std::max(cols, 32), 1, pairs);
-                    const ptosim::TileView idx =
-                        bytes_view(ids, ptosim::DType::U32, 1, std::max(cols, 32), 1, pairs);
-                    for (int k = 0; k < pairs; ++k) {
-                        std::memcpy(src.data + k * ptosim::dtype_size(t), &list[k].first,
-                                    ptosim::dtype_size(t));
-                        std::memcpy(idx.data + k * 4, &list[k].second, 4);
-                    }
-                    const int per_pair = ptosim::sort::elems_per_pair(t);
-                    const ptosim::TileView dst = bytes_view(out, t, 1, std::max(cols, 32) * per_pair, 1,
-                                                            std::max(cols, 32) * per_pair);
-                    ptosim::ScopedBackend ref(ptosim::Backend::Ref);
-                    if (pairs > 0)
-                        ptosim::ops::tsort32(dst, src, idx, true);
-                    // Merge the blocks of 32 into one sorted list, one block after another.
-                    std::vector<std::byte> merged(out.begin(), out.begin() + std::min(pairs, 32) * 8);
-                    for (int b = 32; b < pairs; b += 32) {
-                        const ptosim::sort::PairList two[] = {
-                            {merged.data(), static_cast<int32_t>(merged.size() / 8)},
-                            {out.data() + b * 8, std::min(32, pairs - b)}};
-                        std::vector<std::byte> next(merged.size() + two[1].pairs * 8);
-                        ptosim::ref::merge_pairs(t, two, next.data(), false);
-                        merged = std::move(next);
-                    }
-                    data[l] = std::move(merged);
-                } else {
-                    data[l].resize(static_cast<std::size_t>(pairs) * 8);
-                    for (int k = 0; k < pairs; ++k) {
-                        std::memcpy(data[l].data() + k * 8, &list[k].first, 4);
-                        std::memcpy(data[l].data() + k * 8 + 4, &list[k].second, 4);
-                    }
+                const int kind = static_cast<int>(rng() % 16);
+                const int pairs = kind == 0   ? 0
+                                  : kind < 13 ? static_cast<int>(rng() % 71)
+                                              : 100 + static_cast<int>(rng() % 1100);
+                std::vector<std::byte>& list = data[l];
+                list.resize(static_cast<std::size_t>(pairs) * 8);
+                for (int k = 0; k < pairs; ++k) {
+                    const uint32_t value = rng() % 4 == 0 ? awkward_bits(t, rng) : pool[rng() % pool.size()];
+                    const uint32_t index = rng() % 3 == 0 ? 7u : static_cast<uint32_t>(rng());
+                    uint32_t slot = value;
+                    if (value_bytes == 2 && rng() % 8 == 0)
+                        slot |= static_cast<uint32_t>(rng()) << 16;
+                    std::memcpy(list.data() + k * 8, &slot, 4);
+                    std::memcpy(list.data() + k * 8 + 4, &index, 4);
                 }
-                in.push_back({data[l].data(), pairs});
-                total += pairs;
+                if (shape != 0) {
+                    // Sorted by value alone, so equal values keep their random indices.
+                    std::vector<std::array<std::byte, 8>> sorted(static_cast<std::size_t>(pairs));
+                    std::memcpy(sorted.data(), list.data(), list.size());
+                    std::stable_sort(sorted.begin(), sorted.end(), [&](const auto& a, const auto& b) {
+                        return value_before(pair_value(t, a.data()), pair_value(t, b.data()));
+                    });
+                    std::memcpy(list.data(), sorted.data(), list.size());
+                }
+                if (shape == 1 && pairs >= 2) {
+                    const int k = static_cast<int>(rng() % (pairs - 1));
+                    std::swap_ranges(list.begin() + k * 8, list.begin() + k * 8 + 8,
+                                     list.begin() + k * 8 + 8);
+                }
+                // The kernels get a copy at any alignment.
+                const std::size_t shift = rng() % 8;
+                placed[l].assign(shift + list.size(), std::byte{0});
+                std::copy(list.begin(), list.end(), placed[l].begin() + static_cast<std::ptrdiff_t>(shift));
+                in.push_back({placed[l].data() + shift, pairs});
+                total += list.size();
             }
             for (const bool exhausted : {false, true}) {
-                std::vector<std::byte> want(static_cast<std::size_t>(total) * 8 + 8, std::byte{0x5A});
-                const ptosim::sort::Executed want_taken =
-                    ptosim::ref::merge_pairs(t, in, want.data(), exhausted);
-                for (const int64_t target : hwy::SupportedAndGeneratedTargets()) {
+                std::vector<std::byte> want(total + 64, std::byte{0x5A});
+                const ptosim::sort::Executed want_taken = oracle_merge(t, data, want, exhausted);
+                {
+                    std::vector<std::byte> got(want.size(), std::byte{0x5A});
+                    EXPECT_EQ(ptosim::ref::merge_pairs(t, in, got.data(), exhausted), want_taken);
+                    EXPECT_EQ(first_difference(got, want), -1)
+                        << "reference, " << ptosim::dtype_cpp_name(t) << ", round " << round;
+                }
+                for (const int64_t target : targets) {
                     hwy::SetSupportedTargetsForTest(target);
                     std::vector<std::byte> got(want.size(), std::byte{0x5A});
                     const ptosim::sort::Executed taken =
                         ptosim::simd::merge_pairs(t, in, got.data(), exhausted);
-                    EXPECT_EQ(got, want) << hwy::TargetName(target) << ", " << ptosim::dtype_cpp_name(t)
-                                         << ", round " << round << (exhausted ? ", exhausted" : "");
-                    EXPECT_EQ(taken, want_taken) << hwy::TargetName(target) << ", round " << round;
+                    ASSERT_EQ(first_difference(got, want), -1)
+                        << hwy::TargetName(target) << ", " << ptosim::dtype_cpp_name(t) << ", round " << round
+                        << (exhausted ? ", exhausted" : "");
+                    ASSERT_EQ(taken, want_taken) << hwy::TargetName(target) << ", round " << round;
                 }
                 hwy::SetSupportedTargetsForTest(0);
             }

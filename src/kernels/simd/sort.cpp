@@ -3,9 +3,9 @@
 // k holds key k of every block of the group, then a sorting network of min/max over the 32 vectors, which
 // needs no shuffles, then transposed back. The pairs come back from the keys; equal keys give equal pairs
 // except float zeros and NaNs (the key does not keep their bits), which are rewritten in column order
-// afterwards, so the output is the reference's bytes. TMRGSORT keeps one 64-bit key per list head (rank,
-// then list number; 0 for a list with nothing left) and takes the largest, so each step is three compares and
-// no data-dependent branch on values.
+// afterwards, so the output is the reference's bytes. TMRGSORT of sorted lists is a vector merge of 64-bit
+// keys (rank, then place) in a tree of two-way bitonic merges, the pairs then fetched by place; lists that
+// are not sorted get the reference's greedy loop, whose order only for sorted lists is the sorted merge.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/simd/sort.cpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
@@ -16,6 +16,7 @@
 #include <cstring>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "kernels/common/sort_order.hpp"
 #include "ptosim/ops/sort.hpp"
@@ -296,55 +297,352 @@ void Tsort32(const TileView& dst, const TileView& src, const TileView& idx) {
     });
 }
 
+// TMRGSORT as the reference does it: take the largest head, the lowest list on equal values, one pair at a
+// time. A key per list head (rank, then list number; 0 for a list with nothing left) makes each step three
+// compares. Lists that are not sorted take this path (the kernel core does not require them sorted).
+template <typename T>
+sort::Executed MergeGreedy(std::span<const sort::PairList> lists, std::byte* out, bool exhausted) {
+    sort::Executed taken{};
+    const auto n = static_cast<int32_t>(lists.size());
+    uint64_t head[sort::kMaxLists] = {};
+    int64_t total = 0;
+    bool any_empty = false;
+    // Larger key first; the list number breaks ties towards the lower list.
+    const auto key = [&](int32_t l) -> uint64_t {
+        if (taken[l] >= lists[l].pairs)
+            return 0;
+        return (uint64_t{so::rank<T>(lists[l].data + taken[l] * sort::kPairBytes)} << 3) |
+               static_cast<uint64_t>(sort::kMaxLists - l);
+    };
+    for (int32_t l = 0; l < n; ++l) {
+        head[l] = key(l);
+        total += lists[l].pairs;
+        any_empty = any_empty || lists[l].pairs == 0;
+    }
+    if (exhausted && any_empty)
+        return taken;
+    for (int64_t k = 0; k < total; ++k) {
+        const int32_t a = head[1] > head[0] ? 1 : 0;
+        const int32_t b = head[3] > head[2] ? 3 : 2;
+        const int32_t pick = head[b] > head[a] ? b : a;
+        std::memcpy(out, lists[pick].data + taken[pick] * sort::kPairBytes, sort::kPairBytes);
+        out += sort::kPairBytes;
+        ++taken[pick];
+        head[pick] = key(pick);
+        if (exhausted && head[pick] == 0)
+            break;
+    }
+    return taken;
+}
+
+#if HWY_TARGET != HWY_SCALAR
+
+// The merge of sorted lists. Every pair gets a signed 64-bit key: its value's rank (SortBits' order) in the
+// upper half, and in the lower half the complement of its place in one scratch array that holds the lists
+// one after another, so that equal values come from the lower list first, then in list order. The keys are
+// all different, so sorting them is the merge; the pairs are then fetched by place.
+constexpr int64_t kNoKey = INT64_MIN;     // below every pair's key (whose lower half is never 0)
+constexpr int64_t kAboveKey = INT64_MAX;  // above every pair's key (whose lower half is never all ones)
+
+// Sorts a bitonic vector into descending (or ascending) order: half-cleaners of distance N/2 .. 1, each a
+// swap of lanes, then the larger key to the lane with the lower (higher) number.
+template <bool kDescending, class D, class V>
+HWY_INLINE V SortBitonic(D d, V v) {
+    constexpr std::size_t kLanes = hn::MaxLanes(D());
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+    // One masked min over the max instead of a min, a max and a blend.
+    const auto clean = [&](V p, __mmask8 take_min) {
+        return V{_mm512_mask_min_epi64(hn::Max(v, p).raw, kDescending ? take_min : ~take_min, v.raw, p.raw)};
+    };
+    v = clean(hn::ConcatLowerUpper(d, v, v), 0xF0);
+    v = clean(hn::SwapAdjacentBlocks(v), 0xCC);
+    v = clean(hn::Shuffle01(v), 0xAA);
+#else
+    const auto larger_first = [](V larger, V smaller) { return kDescending ? larger : smaller; };
+    const auto larger_last = [](V larger, V smaller) { return kDescending ? smaller : larger; };
+    if constexpr (kLanes >= 8) {
+        const V p = hn::ConcatLowerUpper(d, v, v);
+        const V mx = hn::Max(v, p), mn = hn::Min(v, p);
+        v = hn::ConcatUpperLower(d, larger_last(mx, mn), larger_first(mx, mn));
+    }
+    if constexpr (kLanes >= 4) {
+        const V p = hn::SwapAdjacentBlocks(v);
+        const V mx = hn::Max(v, p), mn = hn::Min(v, p);
+        v = hn::OddEvenBlocks(larger_last(mx, mn), larger_first(mx, mn));
+    }
+    if constexpr (kLanes >= 2) {
+        const V p = hn::Shuffle01(v);
+        const V mx = hn::Max(v, p), mn = hn::Min(v, p);
+        v = hn::OddEven(larger_last(mx, mn), larger_first(mx, mn));
+    }
+#endif
+    return v;
+}
+
+// One chain of Inoue et al.'s merge of two descending runs of keys, each preceded by two vectors of kAboveKey
+// and followed by two of kNoKey. The keys not yet given stay in one vector, ascending, and are merged with
+// the next vector of the run whose next key comes first (no key still in the runs can come before that
+// vector's first): an ascending and a descending vector are bitonic together, so one min and one max split
+// them into the half that is given and the half that stays, each bitonic. A chain from the front gives the
+// larger keys first; one from the back the smaller keys first.
+template <class D, bool kBack>
+struct Chain {
+    using V = hn::Vec<D>;
+    static constexpr int64_t kLanes = hn::MaxLanes(D());
+    const int64_t* a;  // the next key of each run (from the back: one past it)
+    const int64_t* b;
+    V rest;
+
+    static V Load(D d, const int64_t* p) { return hn::LoadU(d, kBack ? p - kLanes : p); }
+    // The next vector of the result, descending.
+    HWY_INLINE V Take(D d, V ascending, V descending) {
+        const V larger = hn::Max(ascending, descending), smaller = hn::Min(ascending, descending);
+        rest = SortBitonic<false>(d, kBack ? larger : smaller);
+        return SortBitonic<true>(d, kBack ? smaller : larger);
+    }
+    HWY_INLINE V Start(D d) {
+        const V first = hn::Reverse(d, Load(d, a));
+        const V second = Load(d, b);
+        a += kBack ? -kLanes : kLanes;
+        b += kBack ? -kLanes : kLanes;
+        return Take(d, first, second);
+    }
+    HWY_INLINE V Next(D d) {
+        const bool from_a = kBack ? a[-1] < b[-1] : *a > *b;
+        const int64_t* next = from_a ? a : b;
+        a += from_a ? (kBack ? -kLanes : kLanes) : 0;
+        b += from_a ? 0 : (kBack ? -kLanes : kLanes);
+        return Take(d, rest, Load(d, next));
+    }
+};
+
+// A merge of runs a and b (ca and cb keys) whose result vectors go to emit(vector, position). Each step of a
+// chain waits for the one before, so the larger half of the result comes from a chain from the front and the
+// smaller half from one from the back, stepped together. A merge of fewer than two vectors in all has only
+// the front chain, whose last vector may run past the end (into kNoKey).
+template <class D, class Emit>
+struct Merge {
+    static constexpr int64_t kLanes = hn::MaxLanes(D());
+    Chain<D, false> front;
+    Chain<D, true> back;
+    int64_t total, front_vectors, back_vectors;
+    const Emit& emit;
+
+    Merge(const int64_t* a, int64_t ca, const int64_t* b, int64_t cb, const Emit& e)
+        : front{a, b, {}}, back{a + ca, b + cb, {}}, total(ca + cb), emit(e) {
+        if (total < 2 * kLanes) {
+            front_vectors = (total + kLanes - 1) / kLanes;
+            back_vectors = 0;
+        } else {
+            front_vectors = total / 2 / kLanes;  // the back chain takes as many or one more
+            back_vectors = (total - front_vectors * kLanes + kLanes - 1) / kLanes;
+        }
+    }
+    int64_t Steps() const { return std::max(front_vectors, back_vectors); }
+    HWY_INLINE void Start(D d) {
+        emit(front.Start(d), 0);
+        if (back_vectors > 0)
+            emit(back.Start(d), total - kLanes);
+    }
+    HWY_INLINE void Step(D d, int64_t v) {
+        if (v < front_vectors)
+            emit(front.Next(d), v * kLanes);
+        if (v < back_vectors)
+            emit(back.Next(d), total - (v + 1) * kLanes);
+    }
+};
+
+template <class D, class Emit>
+HWY_INLINE void MergeRuns(D d, const int64_t* a, int64_t ca, const int64_t* b, int64_t cb, const Emit& emit) {
+    Merge<D, Emit> m(a, ca, b, cb, emit);
+    m.Start(d);
+    for (int64_t v = 1; v < m.Steps(); ++v)
+        m.Step(d, v);
+}
+
+// Two independent merges stepped together: four chains.
+template <class D, class Emit0, class Emit1>
+HWY_INLINE void MergeRunsTwice(D d, Merge<D, Emit0> m0, Merge<D, Emit1> m1) {
+    const int64_t steps = std::max(m0.Steps(), m1.Steps());
+    m0.Start(d);
+    m1.Start(d);
+    for (int64_t v = 1; v < steps; ++v) {
+        m0.Step(d, v);
+        m1.Step(d, v);
+    }
+}
+
+// The keys of a vector of pairs; `low` holds the lower halves.
+template <typename T, class D>
+HWY_INLINE hn::Vec<D> PairKeys(D d, hn::Vec<D> pair, hn::Vec<D> low) {
+    using B = SortBits<T>;
+    // The value sign-extended into the upper half (only its own bytes: a 2-byte value's padding is ignored,
+    // as the reference ignores it).
+    hn::Vec<D> x = sizeof(T) == 4 ? hn::ShiftLeft<32>(pair) : hn::ShiftRight<16>(hn::ShiftLeft<48>(pair));
+    if constexpr (B::kFloat) {
+        const auto magnitude_bits = hn::Set(d, static_cast<int64_t>(uint64_t{B::kMagnitude} << 32));
+        const auto magnitude = hn::And(x, magnitude_bits);
+        const auto zero = hn::Eq(magnitude, hn::Zero(d));
+        const auto nan = hn::Gt(magnitude, hn::Set(d, static_cast<int64_t>(uint64_t{B::kInf} << 32)));
+        x = hn::Xor(x, hn::And(hn::BroadcastSignBit(x), magnitude_bits));
+        x = hn::IfThenElse(nan, hn::Set(d, kNoKey), hn::IfThenZeroElse(zero, x));
+    }
+    return hn::Or(x, low);
+}
+
+// The fast merge, or false (nothing written) when a list is not sorted: the reference's greedy merge is the
+// sorted merge only for sorted lists.
+template <typename T>
+bool MergeSorted(std::span<const sort::PairList> lists, std::byte* out, bool exhausted,
+                 sort::Executed& taken) {
+    const hn::ScalableTag<int64_t> d;
+    using V = hn::Vec<decltype(d)>;
+    constexpr int64_t kLanes = static_cast<int64_t>(hn::MaxLanes(d));
+    constexpr int64_t kPad = 2 * kLanes;  // kAboveKey before a run, kNoKey after it
+    const auto n = static_cast<int32_t>(lists.size());
+    // Each list's keys (and pairs, at the same places) start at at[l] + kPad, with room for whole vectors.
+    int64_t at[sort::kMaxLists + 1] = {};
+    for (int32_t l = 0; l < n; ++l)
+        at[l + 1] = at[l] + (lists[l].pairs + kLanes - 1) / kLanes * kLanes + 2 * kPad;
+    const int64_t room = at[n] + kLanes;
+    thread_local std::vector<int64_t> scratch;  // the largest merge's so far on this thread, reused
+    if (scratch.size() < static_cast<std::size_t>(4 * room))
+        scratch.resize(static_cast<std::size_t>(4 * room));
+    int64_t* keys = scratch.data();
+    int64_t* pairs = keys + room;
+    int64_t* first = pairs + room;   // lists 0 and 1 merged (the first kPad is padding)
+    int64_t* second = first + room;  // lists 2 and 3 merged
+
+    for (int32_t l = 0; l < n; ++l) {
+        const std::byte* src = lists[l].data;
+        const int64_t count = lists[l].pairs;
+        int64_t* k = keys + at[l] + kPad;
+        int64_t* p = pairs + at[l] + kPad;
+        // The lower halves: the complement of the place (never all ones: no key is kAboveKey).
+        V low = hn::Sub(hn::Set(d, int64_t{0xFFFFFFFF} - at[l] - kPad), hn::Iota(d, 0));
+        for (int64_t i = 0; i < count; i += kLanes) {
+            V pair;
+            if (i + kLanes <= count) {
+                pair = hn::LoadU(d, reinterpret_cast<const int64_t*>(src + i * sort::kPairBytes));
+            } else {
+                HWY_ALIGN int64_t tail[kLanes] = {};
+                std::memcpy(tail, src + i * sort::kPairBytes,
+                            static_cast<std::size_t>(count - i) * sort::kPairBytes);
+                pair = hn::Load(d, tail);
+            }
+            hn::StoreU(pair, d, p + i);
+            hn::StoreU(PairKeys<T>(d, pair, low), d, k + i);
+            low = hn::Sub(low, hn::Set(d, kLanes));
+        }
+        // Sorted (non-increasing values) when the keys strictly decrease.
+        int64_t i = 0;
+        for (; i + kLanes < count; i += kLanes)
+            if (!hn::AllTrue(d, hn::Gt(hn::LoadU(d, k + i), hn::LoadU(d, k + i + 1))))
+                return false;
+        for (; i + 1 < count; ++i)
+            if (k[i] <= k[i + 1])
+                return false;
+    }
+
+    // The pairs each list gives. With `exhausted` the greedy merge stops right after the last pair of the
+    // list whose last key comes first, so every list gives its keys down to that key (nothing at all if a
+    // list is empty from the start).
+    int64_t last = kNoKey;
+    for (int32_t l = 0; l < n; ++l) {
+        if (exhausted && lists[l].pairs == 0)
+            return true;
+        if (lists[l].pairs > 0)
+            last = std::max(last, keys[at[l] + kPad + lists[l].pairs - 1]);
+    }
+    int64_t total = 0;
+    for (int32_t l = 0; l < n; ++l) {
+        int64_t* k = keys + at[l] + kPad;
+        const int64_t count =
+            exhausted ? std::partition_point(k, k + lists[l].pairs, [&](int64_t x) { return x >= last; }) - k
+                      : lists[l].pairs;
+        taken[l] = static_cast<uint16_t>(count);
+        total += count;
+        std::fill(k - kPad, k, kAboveKey);
+        std::fill(k + count, k + count + kPad, kNoKey);
+    }
+    if (total == 0)
+        return true;
+
+    // The last merge fetches the pairs of its keys by place (the lower half's complement); a last vector that
+    // runs past the end holds kNoKey, which has no place, so only its keys before the end are fetched.
+    const auto to_out = [&](V key, int64_t o) {
+        const V place = hn::AndNot(key, hn::Set(d, int64_t{0xFFFFFFFF}));
+        std::byte* to = out + o * sort::kPairBytes;
+        if (o + kLanes <= total) {
+            hn::StoreU(hn::GatherIndex(d, pairs, place), d, reinterpret_cast<int64_t*>(to));
+        } else {
+            HWY_ALIGN int64_t places[kLanes];
+            hn::Store(place, d, places);
+            for (int64_t j = 0; j < total - o; ++j)
+                std::memcpy(to + j * sort::kPairBytes, pairs + places[j], sort::kPairBytes);
+        }
+    };
+    const auto run = [&](int32_t l) { return keys + at[l] + kPad; };
+    // Two lists merged into a run like theirs.
+    const auto merged = [&](int64_t* to) { return to + kPad; };
+    const auto to_first = [&](V key, int64_t o) { hn::StoreU(key, d, merged(first) + o); };
+    const auto to_second = [&](V key, int64_t o) { hn::StoreU(key, d, merged(second) + o); };
+    const auto pad = [&](int64_t* k, int64_t count) {
+        std::fill(k - kPad, k, kAboveKey);
+        std::fill(k + count, k + count + kPad, kNoKey);
+    };
+    if (n == 2) {
+        MergeRuns(d, run(0), taken[0], run(1), taken[1], to_out);
+    } else if (n == 3) {
+        MergeRuns(d, run(0), taken[0], run(1), taken[1], to_first);
+        pad(merged(first), taken[0] + taken[1]);
+        MergeRuns(d, merged(first), taken[0] + taken[1], run(2), taken[2], to_out);
+    } else {
+        using M0 = Merge<hn::ScalableTag<int64_t>, decltype(to_first)>;
+        using M1 = Merge<hn::ScalableTag<int64_t>, decltype(to_second)>;
+        MergeRunsTwice(hn::ScalableTag<int64_t>(), M0(run(0), taken[0], run(1), taken[1], to_first),
+                       M1(run(2), taken[2], run(3), taken[3], to_second));
+        pad(merged(first), taken[0] + taken[1]);
+        pad(merged(second), taken[2] + taken[3]);
+        MergeRuns(d, merged(first), taken[0] + taken[1], merged(second), taken[2] + taken[3], to_out);
+    }
+    return true;
+}
+
+#endif  // HWY_TARGET != HWY_SCALAR
+
+sort::Executed MergePairs(DType t, std::span<const sort::PairList> lists, std::byte* out, bool exhausted) {
+    sort::Executed taken{};
+    so::visit(t, [&](auto tag) {
+        using T = decltype(tag);
+#if HWY_TARGET != HWY_SCALAR
+        // The places in the scratch array fit in the keys' 32 bits with room to spare.
+        bool small = true;
+        for (const sort::PairList& l : lists)
+            small = small && l.pairs <= 65535;
+        if (small && MergeSorted<T>(lists, out, exhausted, taken))
+            return;
+#endif
+        taken = MergeGreedy<T>(lists, out, exhausted);
+    });
+    return taken;
+}
+
 }  // namespace ptosim::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 namespace ptosim::simd {
 
-namespace so = kernels::sort_order;
-
 HWY_EXPORT(Tsort32);
+HWY_EXPORT(MergePairs);
 
 void tsort32(const TileView& dst, const TileView& src, const TileView& idx) {
     HWY_DYNAMIC_DISPATCH(Tsort32)(dst, src, idx);
 }
 
 sort::Executed merge_pairs(DType t, std::span<const sort::PairList> lists, std::byte* out, bool exhausted) {
-    sort::Executed taken{};
-    so::visit(t, [&](auto tag) {
-        using T = decltype(tag);
-        const auto n = static_cast<int32_t>(lists.size());
-        uint64_t head[sort::kMaxLists] = {};
-        int64_t total = 0;
-        bool any_empty = false;
-        // Larger key first; the list number breaks ties towards the lower list.
-        const auto key = [&](int32_t l) -> uint64_t {
-            if (taken[l] >= lists[l].pairs)
-                return 0;
-            return (uint64_t{so::rank<T>(lists[l].data + taken[l] * sort::kPairBytes)} << 3) |
-                   static_cast<uint64_t>(sort::kMaxLists - l);
-        };
-        for (int32_t l = 0; l < n; ++l) {
-            head[l] = key(l);
-            total += lists[l].pairs;
-            any_empty = any_empty || lists[l].pairs == 0;
-        }
-        if (exhausted && any_empty)
-            return;
-        for (int64_t k = 0; k < total; ++k) {
-            const int32_t a = head[1] > head[0] ? 1 : 0;
-            const int32_t b = head[3] > head[2] ? 3 : 2;
-            const int32_t pick = head[b] > head[a] ? b : a;
-            std::memcpy(out, lists[pick].data + taken[pick] * sort::kPairBytes, sort::kPairBytes);
-            out += sort::kPairBytes;
-            ++taken[pick];
-            head[pick] = key(pick);
-            if (exhausted && head[pick] == 0)
-                break;
-        }
-    });
-    return taken;
+    return HWY_DYNAMIC_DISPATCH(MergePairs)(t, lists, out, exhausted);
 }
 
 }  // namespace ptosim::simd
