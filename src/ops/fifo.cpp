@@ -9,6 +9,7 @@
 // on the pipe of the instruction.
 #include "ptosim/ops/fifo.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "ptosim/core/check.hpp"
@@ -88,6 +89,135 @@ void count_popped(State& s, int q, int delta) {
         s.popped_not_freed_by_lane[q] += delta;
 }
 
+// The bytes a tensor spans from its first element to its last (its strides may leave gaps); 0 when empty.
+std::size_t span_bytes(const GlobalView& g) {
+    std::size_t last = 0;
+    for (int i = 0; i < 5; ++i) {
+        if (g.shape[i] <= 0)
+            return 0;
+        last += static_cast<std::size_t>(g.shape[i] - 1) *
+                static_cast<std::size_t>(std::max<int64_t>(g.stride[i], 0));
+    }
+    return dtype_bytes(g.dtype, last + 1);
+}
+
+// Claims the producer's next slot (blocking while the ring is full or the slot is still being read), or
+// takes the slot the endpoint's counter names when the program runs the protocol itself.
+uint32_t claim_for_push(const char* instr, State& s, Endpoint& e, const PushArgs& a, hazards::Pipe pipe,
+                        const std::source_location& where) {
+    if (!e.protocol_start) {
+        const uint32_t slot = static_cast<uint32_t>(e.tile_index) % s.depth;
+        ++e.tile_index;
+        return slot;
+    }
+    const uint32_t bit = 1u << a.lane;
+    const bool split_producers = a.flow == Flow::V2C && splits(a.split);
+    uint32_t slot = 0;
+    sync::block_until(
+        [&] {
+            std::lock_guard<std::mutex> lock(s.mutex);
+            const auto cur = static_cast<uint32_t>(s.next_producer_slot);
+            Slot& sl = s.slots[cur];
+            if (s.occupied >= static_cast<int>(s.depth) || sl.flow != Flow::None)
+                return false;
+            if (split_producers) {
+                if ((s.alloc_mask[cur] & bit) != 0 || (sl.busy && s.alloc_mask[cur] == 0))
+                    return false;
+                s.alloc_mask[cur] |= bit;
+            } else if (sl.busy) {
+                return false;
+            }
+            sl.busy = true;
+            slot = cur;
+            return true;
+        },
+        instr, where);
+    sync::wake_all();
+    e.tile_index = static_cast<int>(slot);
+    e.sub_tile_index = static_cast<int>(a.lane);
+    if (hazards::enabled())  // the consumers that released the slot are done with it
+        hazards::acquire(&s, 2 * uint64_t{slot} + 1, pipe);
+    return slot;
+}
+
+// Publishes a written slot to its consumers (a split vector producer's half waits for the other's).
+void publish_slot(State& s, uint32_t slot, const PushArgs& a, DType out, int32_t rows, int32_t cols,
+                  hazards::Pipe pipe) {
+    const bool split = splits(a.split);
+    const bool split_producers = a.flow == Flow::V2C && split;
+    const uint32_t bit = 1u << a.lane;
+    if (hazards::enabled())  // before the slot is published: a consumer that pops it finds the clock
+        hazards::release(&s, 2 * uint64_t{slot}, pipe);
+    sync::update([&] {
+        std::lock_guard<std::mutex> lock(s.mutex);
+        if (split_producers) {
+            s.done_mask[slot] |= bit;
+            if (s.done_mask[slot] != 3u)
+                return;  // published when the other half is in
+            s.done_mask[slot] = 0;
+            s.alloc_mask[slot] = 0;
+        }
+        Slot& sl = s.slots[slot];
+        sl.flow = a.flow;
+        sl.remaining = a.flow == Flow::C2V && split ? 2u : 1u;
+        sl.claimed = 0;
+        sl.dtype = out;
+        sl.rows = rows;
+        sl.cols = cols;
+        s.next_producer_slot = static_cast<int>((slot + 1) % s.depth);
+        ++s.occupied;
+    });
+}
+
+// Claims the consumer's next published slot it has not popped (blocking until there is one), or takes the
+// slot the endpoint's counter names when the program runs the protocol itself; `meta` is the slot's
+// description when claimed.
+uint32_t claim_for_pop(const char* instr, State& s, Endpoint& e, const PopArgs& a, hazards::Pipe pipe,
+                       Slot& meta, const std::source_location& where) {
+    if (!e.protocol_start) {
+        const uint32_t slot = static_cast<uint32_t>(e.tile_index) % s.depth;
+        ++e.tile_index;
+        return slot;
+    }
+    const uint32_t bit = a.flow == Flow::V2C ? 1u : 1u << a.lane;
+    const int q = queue_of(a.flow, a.lane);
+    uint32_t slot = 0;
+    sync::block_until(
+        [&] {
+            std::lock_guard<std::mutex> lock(s.mutex);
+            int& cursor =
+                a.flow == Flow::V2C ? s.next_v2c_consumer_slot : s.next_consumer_slots_by_lane[a.lane];
+            for (uint32_t k = 0; k < s.depth; ++k) {
+                const uint32_t i = (static_cast<uint32_t>(cursor) + k) % s.depth;
+                Slot& sl = s.slots[i];
+                if (sl.flow != a.flow || (sl.claimed & bit) != 0)
+                    continue;
+                // The first of several NO_SPLIT sub-blocks sets how many release the slot.
+                if (sl.claimed == 0 && a.lanes > 1)
+                    sl.remaining = a.lanes;
+                sl.claimed |= bit;
+                s.queues[static_cast<std::size_t>(q) * s.depth + static_cast<std::size_t>(s.queue_len[q])] =
+                    static_cast<int>(i);
+                count_popped(s, q, 1);
+                cursor = static_cast<int>((i + 1) % s.depth);
+                if (a.flow == Flow::C2V && a.lane == 0)
+                    s.next_c2v_consumer_slot = cursor;
+                slot = i;
+                meta = sl;
+                return true;
+            }
+            return false;
+        },
+        instr, where);
+    sync::wake_all();
+    e.tile_index = static_cast<int>(slot);
+    e.sub_tile_index = static_cast<int>(a.lane);
+    e.last_flow = a.flow;
+    if (hazards::enabled())
+        hazards::acquire(&s, 2 * uint64_t{slot}, pipe);
+    return slot;
+}
+
 }  // namespace
 
 void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const TileView& src, const PushArgs& a,
@@ -117,38 +247,7 @@ void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Til
                  "the tile does not fit the FIFO's slot", {"tile_bytes", per_consumer},
                  {"entry_offset", e.entry_offset}, {"slot_bytes", s.slot_bytes});
 
-    const uint32_t bit = 1u << a.lane;
-    const bool split_producers = a.flow == Flow::V2C && split;
-    uint32_t slot = 0;
-    if (e.protocol_start) {
-        sync::block_until(
-            [&] {
-                std::lock_guard<std::mutex> lock(s.mutex);
-                const auto cur = static_cast<uint32_t>(s.next_producer_slot);
-                Slot& sl = s.slots[cur];
-                if (s.occupied >= static_cast<int>(s.depth) || sl.flow != Flow::None)
-                    return false;
-                if (split_producers) {
-                    if ((s.alloc_mask[cur] & bit) != 0 || (sl.busy && s.alloc_mask[cur] == 0))
-                        return false;
-                    s.alloc_mask[cur] |= bit;
-                } else if (sl.busy) {
-                    return false;
-                }
-                sl.busy = true;
-                slot = cur;
-                return true;
-            },
-            instr, where);
-        sync::wake_all();
-        e.tile_index = static_cast<int>(slot);
-        e.sub_tile_index = static_cast<int>(a.lane);
-        if (hazards::enabled())  // the consumers that released the slot are done with it
-            hazards::acquire(&s, 2 * uint64_t{slot} + 1, pipe);
-    } else {
-        slot = static_cast<uint32_t>(e.tile_index) % s.depth;
-        ++e.tile_index;
-    }
+    const uint32_t slot = claim_for_push(instr, s, e, a, pipe, where);
 
     MoveSpec m;
     m.rows = r;
@@ -161,29 +260,8 @@ void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Til
     m.words = a.convert.words;
     ops::tmove(instr, image_view(slot_base(s, p, slot, e.entry_offset), out, rows, cols), src, m);
 
-    if (!e.protocol_end)
-        return;
-    if (hazards::enabled())  // before the slot is published: a consumer that pops it finds the clock
-        hazards::release(&s, 2 * uint64_t{slot}, pipe);
-    sync::update([&] {
-        std::lock_guard<std::mutex> lock(s.mutex);
-        if (split_producers) {
-            s.done_mask[slot] |= bit;
-            if (s.done_mask[slot] != 3u)
-                return;  // published when the other half is in
-            s.done_mask[slot] = 0;
-            s.alloc_mask[slot] = 0;
-        }
-        Slot& sl = s.slots[slot];
-        sl.flow = a.flow;
-        sl.remaining = a.flow == Flow::C2V && split ? 2u : 1u;
-        sl.claimed = 0;
-        sl.dtype = out;
-        sl.rows = rows;
-        sl.cols = cols;
-        s.next_producer_slot = static_cast<int>((slot + 1) % s.depth);
-        ++s.occupied;
-    });
+    if (e.protocol_end)
+        publish_slot(s, slot, a, out, rows, cols, pipe);
 }
 
 void pop(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const TileView& dst, const PopArgs& a,
@@ -199,48 +277,8 @@ void pop(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Tile
     PTOSIM_CHECK(a.flow == Flow::V2C || a.lane < 2, instr, "only vector sub-blocks 0 and 1 pop",
                  {"subblockid", a.lane});
 
-    const uint32_t bit = a.flow == Flow::V2C ? 1u : 1u << a.lane;
-    const int q = queue_of(a.flow, a.lane);
-    uint32_t slot = 0;
     Slot meta;
-    if (e.protocol_start) {
-        sync::block_until(
-            [&] {
-                std::lock_guard<std::mutex> lock(s.mutex);
-                int& cursor =
-                    a.flow == Flow::V2C ? s.next_v2c_consumer_slot : s.next_consumer_slots_by_lane[a.lane];
-                for (uint32_t k = 0; k < s.depth; ++k) {
-                    const uint32_t i = (static_cast<uint32_t>(cursor) + k) % s.depth;
-                    Slot& sl = s.slots[i];
-                    if (sl.flow != a.flow || (sl.claimed & bit) != 0)
-                        continue;
-                    // The first of several NO_SPLIT sub-blocks sets how many release the slot.
-                    if (sl.claimed == 0 && a.lanes > 1)
-                        sl.remaining = a.lanes;
-                    sl.claimed |= bit;
-                    s.queues[static_cast<std::size_t>(q) * s.depth +
-                             static_cast<std::size_t>(s.queue_len[q])] = static_cast<int>(i);
-                    count_popped(s, q, 1);
-                    cursor = static_cast<int>((i + 1) % s.depth);
-                    if (a.flow == Flow::C2V && a.lane == 0)
-                        s.next_c2v_consumer_slot = cursor;
-                    slot = i;
-                    meta = sl;
-                    return true;
-                }
-                return false;
-            },
-            instr, where);
-        sync::wake_all();
-        e.tile_index = static_cast<int>(slot);
-        e.sub_tile_index = static_cast<int>(a.lane);
-        e.last_flow = a.flow;
-        if (hazards::enabled())
-            hazards::acquire(&s, 2 * uint64_t{slot}, pipe);
-    } else {
-        slot = static_cast<uint32_t>(e.tile_index) % s.depth;
-        ++e.tile_index;
-    }
+    const uint32_t slot = claim_for_pop(instr, s, e, a, pipe, meta, where);
     if (!a.receives_data)
         return;
 
@@ -268,6 +306,55 @@ void pop(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Tile
     m.src_row = row0;
     m.src_col = col0;
     ops::tmove(instr, dst, image_view(slot_base(s, p, slot, e.entry_offset), dst.dtype, rows, cols), m);
+}
+
+std::byte* alloc(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const PushArgs& a,
+                 std::size_t offset, const GlobalView& g, const std::source_location& where) {
+    const std::size_t bytes = span_bytes(g);
+    const hazards::Pipe pipe = a.flow == Flow::C2V ? hazards::Pipe::FIX : hazards::Pipe::MTE3;
+    hazards::Scope hz(instr, pipe);
+    PTOSIM_CHECK(p.gm != nullptr, instr,
+                 "the GlobalTensor forms need a GM FIFO (a pipe with a GM slot buffer)");
+    PTOSIM_CHECK(a.flow != Flow::None, instr, "the pipe does not carry data in this core's direction");
+    PTOSIM_CHECK(a.lane < 2, instr, "only vector sub-blocks 0 and 1 produce", {"subblockid", a.lane});
+    PTOSIM_CHECK(e.allocated < 0, instr, "the previous TALLOC's slot was not pushed yet");
+    PTOSIM_CHECK(offset + bytes + static_cast<std::size_t>(e.entry_offset) <= s.slot_bytes, instr,
+                 "the tensor does not fit the FIFO's slot", {"offset", offset}, {"tensor_bytes", bytes},
+                 {"entry_offset", e.entry_offset}, {"slot_bytes", s.slot_bytes});
+    const uint32_t slot = claim_for_push(instr, s, e, a, pipe, where);
+    e.allocated = static_cast<int>(slot);
+    return slot_base(s, p, slot, e.entry_offset) + offset;
+}
+
+void publish(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const PushArgs& a, DType t,
+             int32_t rows, int32_t cols, const std::source_location& where) {
+    (void)where;
+    const hazards::Pipe pipe = a.flow == Flow::C2V ? hazards::Pipe::FIX : hazards::Pipe::MTE3;
+    hazards::Scope hz(instr, pipe);
+    PTOSIM_CHECK(p.gm != nullptr, instr,
+                 "the GlobalTensor forms need a GM FIFO (a pipe with a GM slot buffer)");
+    PTOSIM_CHECK(e.allocated >= 0, instr, "no slot to push: TPUSH with a GlobalTensor needs a TALLOC first");
+    const auto slot = static_cast<uint32_t>(e.allocated);
+    e.allocated = -1;
+    if (e.protocol_end)
+        publish_slot(s, slot, a, t, rows, cols, pipe);
+}
+
+std::byte* claim(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const PopArgs& a,
+                 std::size_t offset, const GlobalView& g, const std::source_location& where) {
+    const std::size_t bytes = span_bytes(g);
+    hazards::Scope hz(instr, hazards::Pipe::MTE2);
+    PTOSIM_CHECK(p.gm != nullptr, instr,
+                 "the GlobalTensor forms need a GM FIFO (a pipe with a GM slot buffer)");
+    PTOSIM_CHECK(a.flow != Flow::None, instr, "the pipe does not carry data to this core");
+    PTOSIM_CHECK(a.flow == Flow::V2C || a.lane < 2, instr, "only vector sub-blocks 0 and 1 pop",
+                 {"subblockid", a.lane});
+    PTOSIM_CHECK(offset + bytes + static_cast<std::size_t>(e.entry_offset) <= s.slot_bytes, instr,
+                 "the tensor does not fit the FIFO's slot", {"offset", offset}, {"tensor_bytes", bytes},
+                 {"entry_offset", e.entry_offset}, {"slot_bytes", s.slot_bytes});
+    Slot meta;
+    const uint32_t slot = claim_for_pop(instr, s, e, a, hazards::Pipe::MTE2, meta, where);
+    return slot_base(s, p, slot, e.entry_offset) + offset;
 }
 
 void free(const char* instr, State& s, const PipeInfo& p, Endpoint& e, Flow flow, uint32_t lane,

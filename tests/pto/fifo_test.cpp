@@ -9,6 +9,7 @@
 #include "pto/pto-inst.hpp"
 #include "ptosim/core/check.hpp"
 #include "ptosim/runtime/launch.hpp"
+#include "ptosim/sync/hazards.hpp"
 #include "support/check_matchers.hpp"
 
 using namespace pto;
@@ -157,6 +158,167 @@ TEST_F(FifoTest, VectorHalvesAssembleTheCubeTile) {
     TPOP<Pipe, Mat, TILE_UP_DOWN>(pipe, mat);
     EXPECT_TRUE(holds(mat, 0));  // through the Nz layout of the L1 tile
     TFREE<Pipe, TILE_UP_DOWN>(pipe);
+}
+
+// The GM-tensor forms (A5): the cube TALLOCs a 16 x 32 float slot of a GM FIFO, stores into it and TPUSHes
+// it; each vector sub-block TPOPs its half (UP_DOWN: rows, LEFT_RIGHT: columns) as a GlobalTensor, loads it
+// and TFREEs it. More iterations than slots, so that TALLOC blocks until the slot is freed.
+template <TileSplitAxis Split>
+void gm_tensor_c2v() {
+    constexpr int kR = Split == TILE_UP_DOWN ? 8 : 16, kC = Split == TILE_LEFT_RIGHT ? 16 : 32;
+    using Whole = GlobalTensor<float, Shape<1, 1, 1, 16, 32>, Stride<512, 512, 512, 32, 1>>;
+    using Half = GlobalTensor<float, Shape<1, 1, 1, kR, kC>, Stride<512, 512, 512, 32, 1>>;
+    using Vec = Tile<TileType::Vec, float, kR, kC>;
+    using Src = Tile<TileType::Vec, float, 16, 32>;
+    using Pipe = TPipe<20 + Split, DIR_C2V_GM, sizeof(float) * 512, 2>;
+    constexpr int kIters = 5;
+    std::vector<float> ring(2 * 512, -1.0f);
+    Pipe::reset_for_cpu_sim();
+    std::atomic<int> good{0};
+    ptosim::launch_cores(1, 3, [&] {
+        const auto sub = static_cast<int>(get_subblockid());
+        Pipe pipe(ring.data(), 0, 0);
+        if (sub == 2) {
+            cpu_sim::ScopedExecutionContext cube(0, 0, 1);
+            Src t;
+            TASSIGN(t, 0);
+            for (int it = 0; it < kIters; ++it) {
+                Whole slot;
+                TALLOC<Pipe, Whole, Split>(pipe, slot);
+                fill(t, it);
+                TSTORE(slot, t);
+                TPUSH<Pipe, Whole, Split>(pipe, slot);
+            }
+            return;
+        }
+        cpu_sim::ScopedExecutionContext lane(0, static_cast<uint32_t>(sub), 2);
+        Vec vec;
+        TASSIGN(vec, 0);
+        for (int it = 0; it < kIters; ++it) {
+            Half share;
+            TPOP<Pipe, Half, Split>(pipe, share);
+            TLOAD(vec, share);
+            good +=
+                holds(vec, it, Split == TILE_UP_DOWN ? sub * kR : 0, Split == TILE_LEFT_RIGHT ? sub * kC : 0);
+            TFREE<Pipe, Half, Split>(pipe, share);
+        }
+    });
+    EXPECT_EQ(good.load(), 2 * kIters);
+    EXPECT_EQ(Pipe::GetSharedState().occupied, 0);
+}
+
+TEST_F(FifoTest, GmTensorFormsUpDown) {
+    gm_tensor_c2v<TILE_UP_DOWN>();
+}
+TEST_F(FifoTest, GmTensorFormsLeftRight) {
+    gm_tensor_c2v<TILE_LEFT_RIGHT>();
+}
+
+// V2C: each vector sub-block writes its 8 rows of the cube's 16 x 32 tile into its share; the cube pops the
+// whole slot.
+TEST_F(FifoTest, GmTensorFormsVectorHalvesMakeTheCubeTile) {
+    using Half = GlobalTensor<float, Shape<1, 1, 1, 8, 32>, Stride<256, 256, 256, 32, 1>>;
+    using Whole = GlobalTensor<float, Shape<1, 1, 1, 16, 32>, Stride<512, 512, 512, 32, 1>>;
+    using Pipe = TPipe<30, DIR_V2C_GM, sizeof(float) * 512, 2>;
+    constexpr int kIters = 4;
+    std::vector<float> ring(2 * 512, -1.0f);
+    Pipe::reset_for_cpu_sim();
+    std::atomic<int> good{0};
+    ptosim::launch_cores(1, 3, [&] {
+        const auto sub = static_cast<int>(get_subblockid());
+        Pipe pipe(ring.data(), 0, 0);
+        if (sub == 2) {
+            cpu_sim::ScopedExecutionContext cube(0, 0, 1);
+            Tile<TileType::Vec, float, 16, 32> t;
+            TASSIGN(t, 0);
+            for (int it = 0; it < kIters; ++it) {
+                Whole slot;
+                TPOP<Pipe, Whole, TILE_UP_DOWN>(pipe, slot);
+                TLOAD(t, slot);
+                good += holds(t, it) ? 1 : 0;
+                TFREE<Pipe, Whole, TILE_UP_DOWN>(pipe, slot);
+            }
+            return;
+        }
+        cpu_sim::ScopedExecutionContext lane(0, static_cast<uint32_t>(sub), 2);
+        Tile<TileType::Vec, float, 8, 32> t;
+        TASSIGN(t, 0);
+        for (int it = 0; it < kIters; ++it) {
+            Half share;
+            TALLOC<Pipe, Half, TILE_UP_DOWN>(pipe, share);
+            for (int r = 0; r < 8; ++r)
+                for (int c = 0; c < 32; ++c)
+                    t.data()[GetTileElementOffset<decltype(t)>(r, c)] = value(it, sub * 8 + r, c);
+            TSTORE(share, t);
+            TPUSH<Pipe, Half, TILE_UP_DOWN>(pipe, share);
+        }
+    });
+    EXPECT_EQ(good.load(), kIters);
+}
+
+// Under the hazard checker: the cube's store into the slot (FIX) is ordered before the vector's load (MTE2)
+// by the slot's publication, and the vector's load before the cube's next store into the slot by TFREE.
+TEST_F(FifoTest, GmTensorFormsOrderTheCoresForTheHazardChecker) {
+    using Whole = GlobalTensor<float, Shape<1, 1, 1, 16, 16>, Stride<256, 256, 256, 16, 1>>;
+    using Pipe = TPipe<33, DIR_C2V_GM, sizeof(float) * 256, 1>;
+    std::vector<float> ring(256, 0.0f);
+    Pipe::reset_for_cpu_sim();
+    ptosim::hazards::enable(true);
+    ptosim::hazards::clear_reports();
+    std::atomic<int> good{0};
+    ptosim::launch_cores(1, 3, [&] {
+        const auto sub = static_cast<int>(get_subblockid());
+        Pipe pipe(ring.data(), 0, 0);
+        if (sub == 2) {
+            cpu_sim::ScopedExecutionContext cube(0, 0, 1);
+            TileAcc<float, 16, 16> acc;
+            TASSIGN(acc, 0);
+            for (int it = 0; it < 3; ++it) {
+                Whole slot;
+                TALLOC<Pipe, Whole, TILE_NO_SPLIT>(pipe, slot);
+                fill(acc, it);
+                TSTORE(slot, acc);
+                TPUSH<Pipe, Whole, TILE_NO_SPLIT>(pipe, slot);
+            }
+        } else if (sub == 0) {
+            Tile<TileType::Vec, float, 16, 16> t;
+            TASSIGN(t, 0);
+            for (int it = 0; it < 3; ++it) {
+                Whole slot;
+                TPOP<Pipe, Whole, TILE_NO_SPLIT>(pipe, slot);
+                TLOAD(t, slot);
+                TFREE<Pipe, Whole, TILE_NO_SPLIT>(pipe, slot);
+                good += holds(t, it) ? 1 : 0;
+            }
+        }
+    });
+    EXPECT_EQ(good.load(), 3);
+    for (const auto& r : ptosim::hazards::reports())
+        EXPECT_FALSE(r.cross_core) << r.text();
+    ptosim::hazards::clear_reports();
+    ptosim::hazards::enable(false);
+}
+
+TEST_F(FifoTest, GmTensorFormsCheckTheirUse) {
+    using Whole = GlobalTensor<float, Shape<1, 1, 1, 16, 32>, Stride<512, 512, 512, 32, 1>>;
+    using Big = GlobalTensor<float, Shape<1, 1, 1, 32, 32>, Stride<1024, 1024, 1024, 32, 1>>;
+    using Pipe = TPipe<31, DIR_C2V_GM, sizeof(float) * 512, 2>;
+    std::vector<float> ring(2 * 512, 0.0f);
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(ring.data(), 0, 0);
+    Whole w;
+    EXPECT_CHECK_FAILS((TPUSH<Pipe, Whole, TILE_NO_SPLIT>(pipe, w)), "needs a TALLOC first");
+    Big big;
+    EXPECT_CHECK_FAILS((TALLOC<Pipe, Big, TILE_NO_SPLIT>(pipe, big)), "does not fit the FIFO's slot");
+    EXPECT_EQ(big.data(), nullptr);  // a failed check writes nothing
+    TALLOC<Pipe, Whole, TILE_NO_SPLIT>(pipe, w);
+    EXPECT_EQ(static_cast<void*>(w.data()), static_cast<void*>(ring.data()));
+    EXPECT_CHECK_FAILS((TALLOC<Pipe, Whole, TILE_NO_SPLIT>(pipe, w)), "was not pushed yet");
+    TPUSH<Pipe, Whole, TILE_NO_SPLIT>(pipe, w);
+    using Local = TPipe<32, DIR_C2V_GM, sizeof(float) * 512, 2>;
+    Local::reset_for_cpu_sim();
+    Local no_buffer(nullptr, 0, 0);
+    EXPECT_CHECK_FAILS((TALLOC<Local, Whole, TILE_NO_SPLIT>(no_buffer, w)), "need a GM FIFO");
 }
 
 TEST_F(FifoTest, FixpipeFormConvertsToHalf) {

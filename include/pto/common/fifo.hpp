@@ -24,7 +24,7 @@ enum TileSplitAxis : uint8_t {
 
 // C2V: the cube produces and the vector consumes; V2C the reverse; BOTH both (bit mask). V2C_CTRL and the GM
 // directions of A5 are pto-isa's names; ptosim runs V2C_CTRL as V2C and the _GM forms as their local forms
-// with the pipe's GM buffer.
+// with the pipe's GM buffer, plus the GlobalTensor forms of TALLOC / TPUSH / TPOP / TFREE.
 enum Direction : uint8_t {
     UNDEFINED = 0,
     DIR_C2V = 1,

@@ -19,6 +19,7 @@
 #include "pto/common/fixpipe.hpp"
 #include "pto/common/kernel.hpp"
 #include "pto/common/pto_tile.hpp"
+#include "pto/instr/tload.hpp"
 #include "ptosim/core/check.hpp"
 #include "ptosim/ops/fifo.hpp"
 #include "ptosim/ops/move.hpp"
@@ -37,6 +38,7 @@ struct TPipe {
     static constexpr bool is_v2c =
         (DIR_TYPE & Direction::DIR_V2C) != 0 || DIR_TYPE == Direction::DIR_V2C_CTRL;
     static constexpr bool is_v2c_ctrl = DIR_TYPE == Direction::DIR_V2C_CTRL;
+    static constexpr bool is_gm = DIR_TYPE >= Direction::DIR_C2V_GM;  // 5, 6, 7: the GM directions
     static constexpr bool is_no_split = IsNoSplit;
     static constexpr uint8_t VEC_CORE_ID_OFFSET = 16;
     static_assert(is_c2v || is_v2c, "TPipe: the direction must be C2V, V2C or BOTH");
@@ -273,7 +275,7 @@ void tfree(Pipe& pipe, const std::source_location& where) {
 // full). A cube tile (Acc, Mat) goes to the vector, a Vec tile to the cube.
 template <typename Pipe, typename TileProd, TileSplitAxis Split = TileSplitAxis::TILE_NO_SPLIT,
           typename... WaitEvents>
-requires(detail::is_tpipe<Pipe>::value) PTO_INST RecordEvent
+requires(detail::is_tpipe<Pipe>::value && !is_global_data_v<TileProd>) PTO_INST RecordEvent
     TPUSH(Pipe& pipe, TileProd& tile, WaitEvents&... events) {
     PTOSIM_TSYNC(events...);
     detail::tpush<Pipe, TileProd, void, Split>(pipe, tile, std::source_location::current());
@@ -302,7 +304,7 @@ requires(detail::is_tpipe<Pipe>::value) PTO_INST RecordEvent
 // tile (blocks until there is one).
 template <typename Pipe, typename TileCons, TileSplitAxis Split = TileSplitAxis::TILE_NO_SPLIT,
           typename... WaitEvents>
-requires(detail::is_tpipe<Pipe>::value) PTO_INST RecordEvent
+requires(detail::is_tpipe<Pipe>::value && !is_global_data_v<TileCons>) PTO_INST RecordEvent
     TPOP(Pipe& pipe, TileCons& tile, WaitEvents&... events) {
     PTOSIM_TSYNC(events...);
     detail::tpop<Pipe, TileCons, Split>(pipe, tile, std::source_location::current());
@@ -321,6 +323,127 @@ requires(detail::is_tpipe<Pipe>::value) PTO_INST RecordEvent
 template <typename Pipe, TileSplitAxis Split = TileSplitAxis::TILE_UP_DOWN, typename... WaitEvents>
 PTO_INST RecordEvent TFREE(Pipe& pipe, WaitEvents&... events) {
     PTOSIM_TSYNC(events...);
+    detail::tfree<Pipe, Split>(pipe, std::source_location::current());
+    return {};
+}
+
+// ---- The GM-tensor forms (A5): the cores write and read a GM FIFO's slot themselves
+// -------------------------
+
+namespace detail {
+
+// A vector sub-block's share of a slot, as A5's getSubAIVOffset / getPopSubAIVOffset place it: the lower half
+// (UP_DOWN) starts m x n elements in, the right half (LEFT_RIGHT) n elements in; NO_SPLIT is the whole slot.
+// The _ODD splits are placed as their even forms (docs/fifo.md).
+template <typename GlobalData, TileSplitAxis Split>
+std::size_t gm_share_offset(uint32_t sub) {
+    if constexpr (Split == TILE_NO_SPLIT) {
+        return 0;
+    } else {
+        constexpr int64_t m = GlobalData::staticShape[3], n = GlobalData::staticShape[4];
+        PTOSIM_STATIC_CHECK(m != DYNAMIC && n != DYNAMIC, "TALLOC / TPOP",
+                            "a split share's place comes from the GlobalTensor's static rows and columns");
+        constexpr auto elem = sizeof(typename GlobalData::RawDType);
+        const bool up_down = Split == TILE_UP_DOWN || Split == TILE_UP_DOWN_ODD;
+        return static_cast<std::size_t>(sub) * static_cast<std::size_t>(up_down ? m * n : n) * elem;
+    }
+}
+
+template <typename Pipe, typename GlobalData>
+constexpr void gm_form_checks() {
+    PTOSIM_STATIC_CHECK(is_tpipe<Pipe>::value, "TALLOC / TPUSH / TPOP / TFREE", "pipe must be a pto::TPipe");
+    PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TALLOC / TPUSH / TPOP / TFREE",
+                        "the tensor operand must be a GlobalTensor");
+    PTOSIM_STATIC_CHECK(Pipe::is_gm, "TALLOC / TPUSH / TPOP / TFREE",
+                        "the GlobalTensor forms need a GM direction (DIR_C2V_GM or DIR_V2C_GM)");
+    PTOSIM_STATIC_CHECK(Pipe::is_c2v != Pipe::is_v2c, "TALLOC / TPUSH / TPOP / TFREE",
+                        "on DIR_BOTH_GM the side is the core's kind (cube or vector), which ptosim's C++ "
+                        "threads do not carry: use DIR_C2V_GM or DIR_V2C_GM");
+}
+
+// The producer's share: the cube writes the whole slot (C2V), a vector sub-block its half (V2C); with
+// NO_SPLIT only vector sub-block 0 produces.
+template <typename Pipe, TileSplitAxis Split>
+bool gm_producer_args(ptosim::fifo::PushArgs& a, uint32_t& sub) {
+    sub = static_cast<uint32_t>(get_subblockid());
+    a.flow = Pipe::is_c2v ? FifoFlow::C2V : FifoFlow::V2C;
+    a.split = static_cast<ptosim::fifo::Split>(Split);
+    a.lane = Pipe::is_v2c ? sub : 0;
+    return !(Pipe::is_v2c && Split == TILE_NO_SPLIT && sub != 0);
+}
+
+}  // namespace detail
+
+// TALLOC<Pipe, GlobalData, Split>(pipe, gm): claims the producer's next slot of a GM FIFO (blocking while the
+// ring is full) and points gm at the producer's share of it, to be written (TSTORE) and then pushed.
+template <typename Pipe, typename GlobalData, TileSplitAxis Split,
+          std::enable_if_t<is_global_data_v<GlobalData>, int> = 0, typename... WaitEvents>
+PTO_INST RecordEvent TALLOC(Pipe& pipe, GlobalData& gmTensor, WaitEvents&... events) {
+    PTOSIM_TSYNC(events...);
+    detail::gm_form_checks<Pipe, GlobalData>();
+    ptosim::fifo::PushArgs a;
+    uint32_t sub = 0;
+    if (!detail::gm_producer_args<Pipe, Split>(a, sub))
+        return {};
+    const std::size_t offset = Pipe::is_v2c ? detail::gm_share_offset<GlobalData, Split>(sub) : 0;
+    std::byte* p = ptosim::fifo::alloc("TALLOC", Pipe::GetSharedState(), pipe.info(), pipe.prod.ep, a, offset,
+                                       detail::global_view(gmTensor), std::source_location::current());
+    gmTensor.SetAddr(reinterpret_cast<typename GlobalData::DType*>(p));
+    return {};
+}
+
+// TPUSH<Pipe, GlobalData, Split>(pipe, gm): hands the slot the last TALLOC claimed to its consumers (a split
+// vector producer's half when the other half is in too).
+template <typename Pipe, typename GlobalData, TileSplitAxis Split,
+          std::enable_if_t<is_global_data_v<GlobalData>, int> = 0, typename... WaitEvents>
+PTO_INST RecordEvent TPUSH(Pipe& pipe, GlobalData& gmTensor, WaitEvents&... events) {
+    PTOSIM_TSYNC(events...);
+    detail::gm_form_checks<Pipe, GlobalData>();
+    ptosim::fifo::PushArgs a;
+    uint32_t sub = 0;
+    if (!detail::gm_producer_args<Pipe, Split>(a, sub))
+        return {};
+    const ptosim::GlobalView v = detail::global_view(gmTensor);
+    auto rows = static_cast<int32_t>(v.rows()), cols = static_cast<int32_t>(v.cols());
+    if (Pipe::is_v2c && Split != TILE_NO_SPLIT)  // the halves make the cube's tile
+        (Split == TILE_UP_DOWN || Split == TILE_UP_DOWN_ODD ? rows : cols) *= 2;
+    ptosim::fifo::publish("TPUSH", Pipe::GetSharedState(), pipe.info(), pipe.prod.ep, a, v.dtype, rows, cols,
+                          std::source_location::current());
+    return {};
+}
+
+// TPOP<Pipe, GlobalData, Split>(pipe, gm): takes the consumer's next published slot (blocking until there is
+// one) and points gm at the consumer's share of it, to be read (TLOAD) and then released with TFREE.
+template <typename Pipe, typename GlobalData, TileSplitAxis Split,
+          std::enable_if_t<is_global_data_v<GlobalData>, int> = 0, typename... WaitEvents>
+PTO_INST RecordEvent TPOP(Pipe& pipe, GlobalData& gmTensor, WaitEvents&... events) {
+    PTOSIM_TSYNC(events...);
+    detail::gm_form_checks<Pipe, GlobalData>();
+    const auto sub = static_cast<uint32_t>(get_subblockid());
+    ptosim::fifo::PopArgs a;
+    a.flow = Pipe::is_c2v ? detail::FifoFlow::C2V : detail::FifoFlow::V2C;
+    a.split = static_cast<ptosim::fifo::Split>(Split);
+    a.lane = Pipe::is_c2v ? sub : 0;
+    if (Pipe::is_c2v && Split == TILE_NO_SPLIT) {
+        if (sub != 0 && !Pipe::is_no_split)
+            return {};  // NO_SPLIT on an ordinary pipe: sub-block 0 alone consumes
+        if (Pipe::is_no_split)
+            a.lanes = static_cast<uint32_t>(get_subblockdim());
+    }
+    const std::size_t offset = Pipe::is_c2v ? detail::gm_share_offset<GlobalData, Split>(sub) : 0;
+    std::byte* p = ptosim::fifo::claim("TPOP", Pipe::GetSharedState(), pipe.info(), pipe.cons.ep, a, offset,
+                                       detail::global_view(gmTensor), std::source_location::current());
+    gmTensor.SetAddr(reinterpret_cast<typename GlobalData::DType*>(p));
+    return {};
+}
+
+// TFREE<Pipe, GlobalData, Split>(pipe, gm): releases the slot the consumer popped with TPOP(pipe, gm).
+template <typename Pipe, typename GlobalData, TileSplitAxis Split,
+          std::enable_if_t<is_global_data_v<GlobalData>, int> = 0, typename... WaitEvents>
+PTO_INST RecordEvent TFREE(Pipe& pipe, GlobalData& gmTensor, WaitEvents&... events) {
+    PTOSIM_TSYNC(events...);
+    detail::gm_form_checks<Pipe, GlobalData>();
+    (void)gmTensor;
     detail::tfree<Pipe, Split>(pipe, std::source_location::current());
     return {};
 }

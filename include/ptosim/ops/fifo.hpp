@@ -16,6 +16,7 @@
 #include <source_location>
 #include <span>
 
+#include "ptosim/core/global_view.hpp"
 #include "ptosim/core/pre_quant.hpp"
 #include "ptosim/core/tile_view.hpp"
 
@@ -87,6 +88,7 @@ struct Endpoint {
     bool protocol_end = true;    // record (producer) / free (consumer)
     int entry_offset = 0;
     Flow last_flow = Flow::None;  // a DIR_BOTH consumer's last pop, for TFREE
+    int allocated = -1;           // the slot a GM-tensor TALLOC claimed, until its TPUSH publishes it
 };
 
 // The element conversion of a cube producer (TPUSH's fixpipe form): into dst's type with a pre-quant mode.
@@ -119,6 +121,21 @@ void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Til
           const std::source_location& where);
 void pop(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const TileView& dst, const PopArgs& a,
          const std::source_location& where);
+// The GM-tensor forms of a GM FIFO (A5: TALLOC / TPUSH / TPOP / TFREE with a GlobalTensor), where the cores
+// write and read the slot themselves (TSTORE / TLOAD) instead of handing a tile over:
+// - alloc claims the producer's next slot (blocking while the ring is full, as TPUSH does) and returns the
+//   first byte of its share: `offset` bytes into the slot, where the bytes the tensor g spans must fit;
+// - publish hands the claimed slot to its consumers; the slot then holds a rows x cols image of type t;
+// - claim takes the consumer's next published slot (blocking until there is one) and returns the first byte
+// of
+//   its share, `offset` bytes in; the ordinary free releases it.
+// `writer` / `reader` is the pipe that writes or reads the slot (the hazard checker's release and acquire).
+std::byte* alloc(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const PushArgs& a,
+                 std::size_t offset, const GlobalView& g, const std::source_location& where);
+void publish(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const PushArgs& a, DType t,
+             int32_t rows, int32_t cols, const std::source_location& where);
+std::byte* claim(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const PopArgs& a,
+                 std::size_t offset, const GlobalView& g, const std::source_location& where);
 // TFREE: releases the oldest slot this consumer popped. flow None: the pipe carries both directions and the
 // consumer's queues decide.
 void free(const char* instr, State& s, const PipeInfo& p, Endpoint& e, Flow flow, uint32_t lane,
