@@ -71,11 +71,17 @@ TileView image_view(std::byte* base, DType t, int32_t rows, int32_t cols) {
 struct Share {
     int32_t rows, cols, row0, col0;
 };
+// The _ODD splits give sub-block 0 the extra row / column of an odd extent (A5's popVecTileFromGMFiFo:
+// sub-block 1's share starts n + 1 in): a share of n is then 2n - 1 in all for sub-block 0, 2n + 1 for
+// sub-block 1.
 Share share_of(Split split_mode, uint32_t lane, int32_t r, int32_t c, bool split) {
     if (!split)
         return {r, c, 0, 0};
     const auto k = static_cast<int32_t>(lane);
-    return up_down(split_mode) ? Share{2 * r, c, k * r, 0} : Share{r, 2 * c, 0, k * c};
+    const bool odd = split_mode == Split::UpDownOdd || split_mode == Split::LeftRightOdd;
+    const auto whole = [&](int32_t n) { return odd ? 2 * n + (k == 0 ? -1 : 1) : 2 * n; };
+    const auto start = [&](int32_t n) { return odd ? k * (n + 1) : k * n; };
+    return up_down(split_mode) ? Share{whole(r), c, start(r), 0} : Share{r, whole(c), 0, start(c)};
 }
 
 int queue_of(Flow f, uint32_t lane) {
@@ -234,15 +240,22 @@ void push(const char* instr, State& s, const PipeInfo& p, Endpoint& e, const Til
     PTOSIM_CHECK(a.flow != Flow::None, instr, "the tile cannot be pushed in the pipe's direction");
     PTOSIM_CHECK(!split || (a.flow == Flow::V2C ? a.lane < 2 : true), instr,
                  "only vector sub-blocks 0 and 1 push split halves", {"subblockid", a.lane});
+    const bool odd = a.split == Split::UpDownOdd || a.split == Split::LeftRightOdd;
     if (a.flow == Flow::C2V && split) {
         const int32_t n = up_down(a.split) ? r : c;
-        PTOSIM_CHECK(n % 2 == 0, instr,
-                     "a split cube tile needs an even number of rows (UP_DOWN) or columns "
-                     "(LEFT_RIGHT)",
+        PTOSIM_CHECK(n % 2 == (odd ? 1 : 0), instr,
+                     odd ? "an _ODD split cube tile needs an odd number of rows (UP_DOWN_ODD) or columns "
+                           "(LEFT_RIGHT_ODD)"
+                         : "a split cube tile needs an even number of rows (UP_DOWN) or columns (LEFT_RIGHT)",
                      {"extent", n});
     }
     const std::size_t image = dtype_bytes(out, static_cast<std::size_t>(rows) * cols);
-    const std::size_t per_consumer = a.flow == Flow::C2V && split ? image / 2 : image;
+    // A consumer's share of a split cube tile: half, or sub-block 0's larger part of an odd extent.
+    const std::size_t per_consumer =
+        a.flow == Flow::C2V && split
+            ? dtype_bytes(out,
+                          static_cast<std::size_t>(up_down(a.split) ? (r + 1) / 2 * c : r * ((c + 1) / 2)))
+            : image;
     PTOSIM_CHECK(per_consumer + static_cast<std::size_t>(e.entry_offset) <= s.slot_bytes, instr,
                  "the tile does not fit the FIFO's slot", {"tile_bytes", per_consumer},
                  {"entry_offset", e.entry_offset}, {"slot_bytes", s.slot_bytes});

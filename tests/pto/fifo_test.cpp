@@ -321,6 +321,69 @@ TEST_F(FifoTest, GmTensorFormsCheckTheirUse) {
     EXPECT_CHECK_FAILS((TALLOC<Local, Whole, TILE_NO_SPLIT>(no_buffer, w)), "need a GM FIFO");
 }
 
+// The _ODD splits: a 17-row (UP_DOWN_ODD) or 33-column (LEFT_RIGHT_ODD) cube tile, sub-block 0 taking the
+// extra row / column, single-threaded with each sub-block's context in turn; then the vector halves of a
+// 17-row tile back to the cube.
+template <TileSplitAxis Split>
+void odd_split_round_trip() {
+    constexpr bool kUpDown = Split == TILE_UP_DOWN_ODD;
+    constexpr int kR = kUpDown ? 17 : 16, kC = kUpDown ? 32 : 33;
+    using Acc =
+        Tile<TileType::Acc, float, 32, 48, BLayout::ColMajor, DYNAMIC, DYNAMIC, SLayout::RowMajor, 1024>;
+    using Vec = Tile<TileType::Vec, float, 32, 48, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    using Pipe = TPipe<34 + Split, DIR_C2V, sizeof(float) * 32 * 48, 2>;
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(nullptr, 0, 0);
+    Acc acc(kR, kC);
+    TASSIGN(acc, 0);
+    fill(acc, 3);
+    TPUSH<Pipe, Acc, Split>(pipe, acc);
+    for (uint32_t lane = 0; lane < 2; ++lane) {
+        cpu_sim::ScopedExecutionContext ctx(0, lane, 2);
+        const int mine = (kUpDown ? kR : kC) / 2 + (lane == 0 ? 1 : 0);
+        Vec vec(kUpDown ? mine : kR, kUpDown ? kC : mine);
+        TASSIGN(vec, 0);
+        TPOP<Pipe, Vec, Split>(pipe, vec);
+        const int start = lane == 0 ? 0 : (kUpDown ? kR : kC) / 2 + 1;
+        EXPECT_TRUE(holds(vec, 3, kUpDown ? start : 0, kUpDown ? 0 : start)) << lane;
+        TFREE<Pipe, Split>(pipe);
+    }
+    EXPECT_EQ(Pipe::GetSharedState().occupied, 0);
+    Acc even(kUpDown ? 16 : kR, kUpDown ? kC : 32);  // an even extent is not an _ODD split
+    TASSIGN(even, 0);
+    EXPECT_CHECK_FAILS((TPUSH<Pipe, Acc, Split>(pipe, even)), "needs an odd number");
+}
+
+TEST_F(FifoTest, UpDownOddGivesSubBlockZeroTheExtraRow) {
+    odd_split_round_trip<TILE_UP_DOWN_ODD>();
+}
+TEST_F(FifoTest, LeftRightOddGivesSubBlockZeroTheExtraColumn) {
+    odd_split_round_trip<TILE_LEFT_RIGHT_ODD>();
+}
+
+TEST_F(FifoTest, OddVectorHalvesAssembleTheCubeTile) {
+    using Vec = Tile<TileType::Vec, float, 16, 16, BLayout::RowMajor, DYNAMIC, DYNAMIC>;
+    using Mat = Tile<TileType::Mat, float, 32, 16, BLayout::ColMajor, 17, 16, SLayout::RowMajor, 512>;
+    using Pipe = TPipe<39, DIR_V2C, sizeof(float) * 512, 2>;
+    Pipe::reset_for_cpu_sim();
+    Pipe pipe(nullptr, 0, 0);
+    for (uint32_t lane = 0; lane < 2; ++lane) {
+        cpu_sim::ScopedExecutionContext ctx(0, lane, 2);
+        const int rows = lane == 0 ? 9 : 8, row0 = lane == 0 ? 0 : 9;
+        Vec half(rows, 16);
+        TASSIGN(half, 0);
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < 16; ++c)
+                half.data()[r * 16 + c] = value(1, r + row0, c);
+        TPUSH<Pipe, Vec, TILE_UP_DOWN_ODD>(pipe, half);
+    }
+    Mat mat;
+    TASSIGN(mat, 0);
+    TPOP<Pipe, Mat, TILE_UP_DOWN_ODD>(pipe, mat);
+    EXPECT_TRUE(holds(mat, 1));
+    TFREE<Pipe, TILE_UP_DOWN_ODD>(pipe);
+}
+
 TEST_F(FifoTest, FixpipeFormConvertsToHalf) {
     using Acc = TileAcc<float, 16, 16>;
     using Vec = Tile<TileType::Vec, half, 16, 16>;

@@ -11,9 +11,8 @@
 namespace pto {
 
 // pto-isa's numbering. NO_SPLIT: vector sub-block 0 takes the whole tile; UP_DOWN / LEFT_RIGHT: sub-block 0
-// the upper / left half and sub-block 1 the other (the split extent must be even); the _ODD forms give
-// sub-block 0 the extra row / column of an odd extent (accepted, handled as the even forms: see
-// docs/fifo.md).
+// the upper / left half and sub-block 1 the other (the split extent must be even); the _ODD forms split an
+// odd extent, sub-block 0 taking the extra row / column (A5's device code).
 enum TileSplitAxis : uint8_t {
     TILE_NO_SPLIT = 0,
     TILE_UP_DOWN = 1,

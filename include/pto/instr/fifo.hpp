@@ -334,9 +334,13 @@ namespace detail {
 
 // A vector sub-block's share of a slot, as A5's getSubAIVOffset / getPopSubAIVOffset place it: the lower half
 // (UP_DOWN) starts m x n elements in, the right half (LEFT_RIGHT) n elements in; NO_SPLIT is the whole slot.
-// The _ODD splits are placed as their even forms (docs/fifo.md).
 template <typename GlobalData, TileSplitAxis Split>
 std::size_t gm_share_offset(uint32_t sub) {
+    // A5's getSubAIVOffset / getPopSubAIVOffset know UP_DOWN and place every other split as LEFT_RIGHT, which
+    // is not where an _ODD split's shares are: refused rather than guessed.
+    PTOSIM_STATIC_CHECK(Split == TILE_NO_SPLIT || Split == TILE_UP_DOWN || Split == TILE_LEFT_RIGHT,
+                        "TALLOC / TPOP",
+                        "the GlobalTensor forms take TILE_NO_SPLIT, TILE_UP_DOWN or TILE_LEFT_RIGHT");
     if constexpr (Split == TILE_NO_SPLIT) {
         return 0;
     } else {
@@ -344,8 +348,8 @@ std::size_t gm_share_offset(uint32_t sub) {
         PTOSIM_STATIC_CHECK(m != DYNAMIC && n != DYNAMIC, "TALLOC / TPOP",
                             "a split share's place comes from the GlobalTensor's static rows and columns");
         constexpr auto elem = sizeof(typename GlobalData::RawDType);
-        const bool up_down = Split == TILE_UP_DOWN || Split == TILE_UP_DOWN_ODD;
-        return static_cast<std::size_t>(sub) * static_cast<std::size_t>(up_down ? m * n : n) * elem;
+        return static_cast<std::size_t>(sub) * static_cast<std::size_t>(Split == TILE_UP_DOWN ? m * n : n) *
+               elem;
     }
 }
 
@@ -406,7 +410,7 @@ PTO_INST RecordEvent TPUSH(Pipe& pipe, GlobalData& gmTensor, WaitEvents&... even
     const ptosim::GlobalView v = detail::global_view(gmTensor);
     auto rows = static_cast<int32_t>(v.rows()), cols = static_cast<int32_t>(v.cols());
     if (Pipe::is_v2c && Split != TILE_NO_SPLIT)  // the halves make the cube's tile
-        (Split == TILE_UP_DOWN || Split == TILE_UP_DOWN_ODD ? rows : cols) *= 2;
+        (Split == TILE_UP_DOWN ? rows : cols) *= 2;
     ptosim::fifo::publish("TPUSH", Pipe::GetSharedState(), pipe.info(), pipe.prod.ep, a, v.dtype, rows, cols,
                           std::source_location::current());
     return {};
