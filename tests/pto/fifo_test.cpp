@@ -384,6 +384,35 @@ TEST_F(FifoTest, OddVectorHalvesAssembleTheCubeTile) {
     TFREE<Pipe, TILE_UP_DOWN_ODD>(pipe);
 }
 
+// The explicit sub-block forms: one thread plays both vector sub-blocks by naming them.
+TEST_F(FifoTest, ExplicitSubBlockIdsNameTheShare) {
+    using Acc = TileAcc<float, 16, 16>;
+    using Vec = Tile<TileType::Vec, float, 8, 16>;
+    using Mat = Tile<TileType::Mat, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 512>;
+    using Down = TPipe<40, DIR_C2V, sizeof(float) * 256, 2>;
+    using Up = TPipe<41, DIR_V2C, sizeof(float) * 256, 2>;
+    Down::reset_for_cpu_sim();
+    Up::reset_for_cpu_sim();
+    Down down(nullptr, 0, 0);
+    Up up(nullptr, 0, 0);
+    Acc acc;
+    Vec vec;
+    Mat mat;
+    TASSIGN(acc, 0);
+    TASSIGN(vec, 0);
+    TASSIGN(mat, 0);
+    fill(acc, 2);
+    TPUSH<Down, Acc, TILE_UP_DOWN>(down, acc);
+    for (int32_t sub = 0; sub < 2; ++sub) {
+        TPOP<Down, Vec, TILE_UP_DOWN>(down, vec, sub);
+        EXPECT_TRUE(holds(vec, 2, 8 * sub)) << sub;
+        TPUSH<Up, Vec, TILE_UP_DOWN>(up, vec, sub);  // and back up as the same sub-block's half
+    }
+    TPOP<Up, Mat, TILE_UP_DOWN>(up, mat);
+    EXPECT_TRUE(holds(mat, 2));
+    EXPECT_CHECK_FAILS((TPOP<Down, Vec, TILE_UP_DOWN>(down, vec, 2)), "subBlockId must be 0 or 1");
+}
+
 TEST_F(FifoTest, FixpipeFormConvertsToHalf) {
     using Acc = TileAcc<float, 16, 16>;
     using Vec = Tile<TileType::Vec, half, 16, 16>;

@@ -187,7 +187,7 @@ inline FixpipeQuant& fixpipe_quant() {
 }
 
 template <typename Pipe, typename TileProd, typename TConfig, TileSplitAxis Split>
-void tpush(Pipe& pipe, TileProd& tile, const std::source_location& where) {
+void tpush(Pipe& pipe, TileProd& tile, const std::source_location& where, int32_t sub_block = -1) {
     fifo_static_checks<Pipe, TileProd>("TPUSH");
     constexpr FifoFlow flow = push_flow<Pipe, TileProd>();
     if constexpr (Pipe::is_c2v && Pipe::is_v2c) {
@@ -196,7 +196,7 @@ void tpush(Pipe& pipe, TileProd& tile, const std::source_location& where) {
                 TileProd::Loc == TileType::Mat,
             "TPUSH", "a DIR_BOTH pipe carries Vec tiles to the cube and Acc / Mat tiles to the vector");
     }
-    const auto sub = static_cast<uint32_t>(get_subblockid());
+    const auto sub = static_cast<uint32_t>(sub_block >= 0 ? sub_block : get_subblockid());
     // NO_SPLIT: only vector sub-block 0 produces; the others' pushes do nothing.
     if (Split == TILE_NO_SPLIT && TileProd::Loc == TileType::Vec && sub != 0)
         return;
@@ -231,14 +231,14 @@ void tpush(Pipe& pipe, TileProd& tile, const std::source_location& where) {
 }
 
 template <typename Pipe, typename TileCons, TileSplitAxis Split>
-void tpop(Pipe& pipe, TileCons& tile, const std::source_location& where) {
+void tpop(Pipe& pipe, TileCons& tile, const std::source_location& where, int32_t sub_block = -1) {
     fifo_static_checks<Pipe, TileCons>("TPOP");
     constexpr FifoFlow flow = pop_flow<Pipe, TileCons>();
     if constexpr (Pipe::is_c2v && Pipe::is_v2c) {
         PTOSIM_STATIC_CHECK(TileCons::Loc == TileType::Vec || TileCons::Loc == TileType::Mat, "TPOP",
                             "a DIR_BOTH pipe delivers Vec tiles to the vector and Mat tiles to the cube");
     }
-    const auto sub = static_cast<uint32_t>(get_subblockid());
+    const auto sub = static_cast<uint32_t>(sub_block >= 0 ? sub_block : get_subblockid());
     ptosim::fifo::PopArgs a;
     a.flow = flow;
     a.split = static_cast<ptosim::fifo::Split>(Split);
@@ -281,6 +281,16 @@ requires(detail::is_tpipe<Pipe>::value && !is_global_data_v<TileProd>) PTO_INST 
     detail::tpush<Pipe, TileProd, void, Split>(pipe, tile, std::source_location::current());
     return {};
 }
+// The explicit sub-block form: the vector sub-block whose share the tile is, instead of get_subblockid()'s.
+template <typename Pipe, typename TileProd, TileSplitAxis Split, typename... WaitEvents>
+requires(detail::is_tpipe<Pipe>::value && !is_global_data_v<TileProd>) PTO_INST RecordEvent
+    TPUSH(Pipe& pipe, TileProd& tile, int32_t subBlockId, WaitEvents&... events) {
+    PTOSIM_TSYNC(events...);
+    PTOSIM_CHECK(subBlockId == 0 || subBlockId == 1, "TPUSH", "subBlockId must be 0 or 1",
+                 {"subBlockId", subBlockId});
+    detail::tpush<Pipe, TileProd, void, Split>(pipe, tile, std::source_location::current(), subBlockId);
+    return {};
+}
 // The fixpipe form: the cube tile converted on the way (TConfig = FixpipeParams<Layout, QuantMode, Relu>).
 template <typename Pipe, typename TileProd, typename TConfig, typename... WaitEvents>
 requires(detail::is_tpipe<Pipe>::value) PTO_INST RecordEvent
@@ -308,6 +318,15 @@ requires(detail::is_tpipe<Pipe>::value && !is_global_data_v<TileCons>) PTO_INST 
     TPOP(Pipe& pipe, TileCons& tile, WaitEvents&... events) {
     PTOSIM_TSYNC(events...);
     detail::tpop<Pipe, TileCons, Split>(pipe, tile, std::source_location::current());
+    return {};
+}
+template <typename Pipe, typename TileCons, TileSplitAxis Split, typename... WaitEvents>
+requires(detail::is_tpipe<Pipe>::value && !is_global_data_v<TileCons>) PTO_INST RecordEvent
+    TPOP(Pipe& pipe, TileCons& tile, int32_t subBlockId, WaitEvents&... events) {
+    PTOSIM_TSYNC(events...);
+    PTOSIM_CHECK(subBlockId == 0 || subBlockId == 1, "TPOP", "subBlockId must be 0 or 1",
+                 {"subBlockId", subBlockId});
+    detail::tpop<Pipe, TileCons, Split>(pipe, tile, std::source_location::current(), subBlockId);
     return {};
 }
 template <typename TileData, typename Pipe, typename... WaitEvents>
