@@ -127,7 +127,7 @@ def main():
                     status = "differs (known: %s)" % KNOWN[name]
                 elif status.startswith("C++ does not build") and name in KNOWN:
                     status = "C++ does not build (known: %s)" % KNOWN[name]
-                failed |= status.startswith("DIFFER")
+                failed |= status.startswith("DIFFER") or "golden: FAILED" in status
                 rows.append((rel, os.path.relpath(os.path.join(d, pto), samples), name, status))
     for name, (gdir, pto, params) in sorted(goldens.items()):
         if name in paired or (a.only and a.only != name):
@@ -135,7 +135,7 @@ def main():
         status = run_pair(a, root, ptoas, lib, None, None, pto, name, params, gdir)
         if "golden" not in status:
             status += " (numpy golden not reached)"
-        failed |= not status.startswith("same")
+        failed |= "golden: passed" not in status
         rows.append(("(none)", os.path.relpath(pto, samples), name, status))
     width = max([len(r[2]) for r in rows] + [6])
     for rel, pto, name, status in rows:
