@@ -8,7 +8,7 @@ bit (docs/pto-as-module.md, "Both front ends").
 For each `__global__ AICORE void NAME(...)` kernel in a sample's .cpp (not its npu_validation folder) and a
 .pto in the same folder that defines @NAME: every pointer argument gets the same pseudo-random buffer (fixed
 seed) in both runs, scalars get a value from SCALARS below (32 for integers, 1 for i1, 1.0 for floats), and
-after the runs every buffer must hold the same bytes. Exit status 1 when a pair differs.
+after the runs every buffer must hold the same bytes. Exit status 1 when a pair differs or a golden fails.
 
 Numpy goldens: where the sample's npu_validation folder has a golden.py and a compare.py for the kernel (its
 launch.cpp launches it; its arguments are v1, v2, ... in order), golden.py (run with a Python that has numpy)
