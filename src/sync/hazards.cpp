@@ -653,29 +653,63 @@ void cross_check(Core& c, Shared&& x) {
         else if (rank(kind) > rank(same->kind))
             *same = {kind, a.who, overlap};
     };
-    const auto visit = [&](SharedList& list) {
-        const uint64_t from = x.bounds.lo > list.max_len ? x.bounds.lo - list.max_len : 0;
-        for (auto it = list.by_lo.lower_bound(from); it != list.by_lo.end() && it->first < x.bounds.hi; ++it)
-            check(it->second);
+    // One walk over each list's neighbourhood of the access (the lists are shared by the cores, so every
+    // descent from the root is cache misses): compares it with writes (and, a write, with reads), forgets
+    // what it stands for in its own list and the reads' (a write), and finds where it goes among its own.
+    const auto pass = [&](SharedList& list, bool compare, bool forget) {
+        auto& by_lo = list.by_lo;
+        const uint64_t from = !compare                     ? x.bounds.lo
+                              : x.bounds.lo > list.max_len ? x.bounds.lo - list.max_len
+                                                           : 0;
+        auto it = by_lo.lower_bound(from);
+        auto after = by_lo.end();  // the first access kept that starts after x: x goes just before it
+        bool found = false;
+        while (it != by_lo.end() && it->first < x.bounds.hi) {
+            if (compare)
+                check(it->second);
+            if (forget && it->first >= x.bounds.lo && stands_for(x, it->second)) {
+                it = by_lo.erase(it);
+                continue;
+            }
+            if (!found && it->first > x.bounds.lo) {
+                after = it;
+                found = true;
+            }
+            ++it;
+        }
+        return found ? after : it;
     };
-    visit(launch.gm[1]);
-    if (x.write)
-        visit(launch.gm[0]);
-    for (const bool write : {false, true}) {
-        if (write && !x.write)
-            continue;
-        auto& older = launch.gm[write ? 1 : 0].by_lo;
-        for (auto it = older.lower_bound(x.bounds.lo); it != older.end() && it->first < x.bounds.hi;)
-            it = stands_for(x, it->second) ? older.erase(it) : std::next(it);
-    }
     SharedList& list = launch.gm[x.write ? 1 : 0];
+    auto at = list.by_lo.end();
+    if (x.write) {
+        at = pass(launch.gm[1], true, true);
+        pass(launch.gm[0], true, true);
+    } else {
+        pass(launch.gm[1], true, false);
+        at = pass(launch.gm[0], false, true);
+    }
     list.max_len = std::max(list.max_len, x.bounds.hi - x.bounds.lo);
-    list.by_lo.emplace(x.bounds.lo, std::move(x));
+    list.by_lo.emplace_hint(at, x.bounds.lo, std::move(x));
     if (list.by_lo.size() > kMaxShared) {
         const uint64_t keep_from = launch.order - kMaxShared / 2;
         std::erase_if(list.by_lo, [&](const auto& entry) { return entry.second.order < keep_from; });
         launch.dropped = true;
     }
+}
+
+// The launch's lock is taken for every instruction with global operands and held briefly: a waiting core
+// spins a little before it sleeps, since sleeping and waking (two system calls) cost more than the wait.
+std::unique_lock<std::mutex> lock_briefly(std::mutex& m) {
+    for (int i = 0; i < 128; ++i) {
+        if (m.try_lock())
+            return std::unique_lock<std::mutex>(m, std::adopt_lock);
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__)
+        asm volatile("yield");
+#endif
+    }
+    return std::unique_lock<std::mutex>(m);
 }
 
 // Compares the running instruction's pending accesses with the other cores' and records them: when it ends,
@@ -684,7 +718,7 @@ void flush(Core& c) {
     if (c.pending.empty())
         return;
     {
-        std::lock_guard<std::mutex> lock(c.launch->mutex);
+        const auto lock = lock_briefly(c.launch->mutex);
         for (Shared& x : c.pending)
             cross_check(c, std::move(x));
     }
