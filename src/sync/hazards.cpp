@@ -151,49 +151,79 @@ std::atomic<bool> g_tracing{false};
 // same tile in place, or follow on at the end).
 struct AccessList {
     std::vector<Access> by_lo;
+    std::vector<uint64_t> los;  // by_lo's first bytes, apart: the searches run over them alone
     uint64_t max_len = 0;
     std::size_t kept = 0;  // the size after the last pruning: pruning again waits until the list has doubled
 
+    std::size_t size() const { return by_lo.size(); }
     // The first access whose first byte is at or after `lo`.
-    std::vector<Access>::iterator lower_bound(uint64_t lo) {
-        return std::partition_point(by_lo.begin(), by_lo.end(),
-                                    [lo](const Access& a) { return a.region.lo < lo; });
-    }
-    std::vector<Access>::const_iterator lower_bound(uint64_t lo) const {
-        return std::partition_point(by_lo.begin(), by_lo.end(),
-                                    [lo](const Access& a) { return a.region.lo < lo; });
+    std::size_t lower_bound(uint64_t lo) const {
+        return static_cast<std::size_t>(std::lower_bound(los.begin(), los.end(), lo) - los.begin());
     }
 
     template <typename F>
     void for_overlapping(const Region& r, F&& f) const {
         const uint64_t from = r.lo > max_len ? r.lo - max_len : 0;
-        for (auto it = lower_bound(from); it != by_lo.end() && it->region.lo < r.hi; ++it)
-            if (it->region.overlaps(r))
-                f(*it);
+        for (std::size_t i = lower_bound(from); i < los.size() && los[i] < r.hi; ++i)
+            if (by_lo[i].region.overlaps(r))
+                f(by_lo[i]);
+    }
+
+    // Forgets the accesses in [from, to) that `gone` picks, keeping the others in order; returns where the
+    // kept ones end (the rest of the range is left for the caller to reuse or erase).
+    template <typename F>
+    std::size_t compact(std::size_t from, std::size_t to, F&& gone) {
+        std::size_t stay = from;
+        for (std::size_t i = from; i < to; ++i) {
+            if (gone(by_lo[i]))
+                continue;
+            if (stay != i) {
+                by_lo[stay] = by_lo[i];
+                los[stay] = los[i];
+            }
+            ++stay;
+        }
+        return stay;
+    }
+    void erase(std::size_t from, std::size_t to) {
+        by_lo.erase(by_lo.begin() + static_cast<std::ptrdiff_t>(from),
+                    by_lo.begin() + static_cast<std::ptrdiff_t>(to));
+        los.erase(los.begin() + static_cast<std::ptrdiff_t>(from),
+                  los.begin() + static_cast<std::ptrdiff_t>(to));
+    }
+    template <typename F>
+    void erase_if(F&& gone) {
+        erase(compact(0, size(), gone), size());
     }
 
     // Forgets the accesses of agent `me` that `r` covers (they start within it) and then, if `added`, adds it
     // after the accesses that start where it does, reusing a forgotten one's place so that the rest of the
     // list moves only when the number of accesses changes.
     void replace(const Region& r, int me, const Access* added) {
-        const auto from = lower_bound(r.lo);
-        auto to = from;
-        while (to != by_lo.end() && to->region.lo < r.hi)
+        const std::size_t from = lower_bound(r.lo);
+        std::size_t to = from;
+        while (to < size() && los[to] < r.hi)
             ++to;
-        const auto stay = std::remove_if(
-            from, to, [&](const Access& a) { return agent(a.who) == me && r.contains(a.region); });
+        const std::size_t stay =
+            compact(from, to, [&](const Access& a) { return agent(a.who) == me && r.contains(a.region); });
         if (!added) {
-            by_lo.erase(stay, to);
+            erase(stay, to);
             return;
         }
-        const auto at =
-            std::partition_point(from, stay, [&](const Access& a) { return a.region.lo <= r.lo; });
+        std::size_t at = from;
+        while (at < stay && los[at] <= r.lo)
+            ++at;
         if (stay == to) {
-            by_lo.insert(at, *added);
+            by_lo.insert(by_lo.begin() + static_cast<std::ptrdiff_t>(at), *added);
+            los.insert(los.begin() + static_cast<std::ptrdiff_t>(at), r.lo);
         } else {
-            std::move_backward(at, stay, stay + 1);
-            *at = *added;
-            by_lo.erase(stay + 1, to);
+            for (std::size_t i = stay; i > at; --i) {
+                by_lo[i] = by_lo[i - 1];
+                los[i] = los[i - 1];
+            }
+            by_lo[at] = *added;
+            los[at] = r.lo;
+            erase(stay + 1, to);
         }
         max_len = std::max(max_len, r.hi - r.lo);
     }
@@ -464,7 +494,7 @@ AccessList& list_of(Core& c, uint8_t space, bool write) {
 void prune(Core& c, AccessList& list) {
     if (list.by_lo.size() < std::max<std::size_t>(64, 2 * list.kept))
         return;
-    std::erase_if(list.by_lo, [&](const Access& a) {
+    list.erase_if([&](const Access& a) {
         const int s = agent(a.who);
         for (const Pipe q : kPipes)
             if (slot(q) != s && c.clocks[slot(q)][s] < a.epoch)
@@ -481,7 +511,7 @@ void prune(Core& c, AccessList& list) {
         std::nth_element(seqs.begin(), seqs.begin() + static_cast<std::ptrdiff_t>(seqs.size() / 2),
                          seqs.end());
         const uint64_t median = seqs[seqs.size() / 2];
-        std::erase_if(list.by_lo, [&](const Access& a) { return a.who.seq < median; });
+        list.erase_if([&](const Access& a) { return a.who.seq < median; });
         c.dropped = true;
     }
     list.kept = list.by_lo.size();
