@@ -61,6 +61,22 @@ std::string pipe_text(Pipe p) {
 int agent(const Party& p) {
     return p.dma ? kDma : slot(p.pipe);
 }
+
+// A Party as the checker keeps it per instruction and per access: no strings, so that recording one costs no
+// allocation. The name points into hazards::intern's storage (or at a literal); the core's name is the
+// running core's own (`named`) and is filled in only when a Report is made.
+struct Who {
+    std::string_view name;
+    Location where;
+    uint64_t seq = 0;
+    Pipe pipe = Pipe::S;
+    bool dma = false;
+    bool named = false;  // an instruction of this core (its Party names the core), not a synchronisation call
+};
+
+int agent(const Who& p) {
+    return p.dma ? kDma : slot(p.pipe);
+}
 std::string agent_text(const Party& p) {
     return p.dma ? std::string("DMA") : pipe_text(p.pipe);
 }
@@ -112,7 +128,7 @@ struct Access {
     Region region;
     bool write;
     uint32_t epoch;  // the pipe's own clock at the instruction
-    Party who;
+    Who who;
 };
 
 struct Flag {
@@ -128,26 +144,95 @@ struct Flag {
 std::atomic<bool> g_checking{false};
 std::atomic<bool> g_tracing{false};
 
-// Accesses of one buffer, ordered by their first byte; `max_len` (the longest ever held) bounds how far
-// before a range an overlapping access can start, so a lookup visits only the neighbourhood of its bytes.
+// Accesses of one buffer, ordered by their first byte (equal first bytes in the order they were added);
+// `max_len` (the longest ever held) bounds how far before a range an overlapping access can start, so a
+// lookup visits only the neighbourhood of its bytes. A sorted vector rather than a tree: no allocation per
+// access, and the lookups run over contiguous memory (a kernel's accesses mostly replace earlier ones of the
+// same tile in place, or follow on at the end).
 struct AccessList {
-    std::multimap<uint64_t, Access> by_lo;
+    std::vector<Access> by_lo;
+    std::vector<uint64_t> los;  // by_lo's first bytes, apart: the searches run over them alone
     uint64_t max_len = 0;
     std::size_t kept = 0;  // the size after the last pruning: pruning again waits until the list has doubled
+
+    std::size_t size() const { return by_lo.size(); }
+    // The first access whose first byte is at or after `lo`.
+    std::size_t lower_bound(uint64_t lo) const {
+        return static_cast<std::size_t>(std::lower_bound(los.begin(), los.end(), lo) - los.begin());
+    }
 
     template <typename F>
     void for_overlapping(const Region& r, F&& f) const {
         const uint64_t from = r.lo > max_len ? r.lo - max_len : 0;
-        for (auto it = by_lo.lower_bound(from); it != by_lo.end() && it->first < r.hi; ++it)
-            if (it->second.region.overlaps(r))
-                f(it->second);
+        for (std::size_t i = lower_bound(from); i < los.size() && los[i] < r.hi; ++i)
+            if (by_lo[i].region.overlaps(r))
+                f(by_lo[i]);
+    }
+
+    // Forgets the accesses in [from, to) that `gone` picks, keeping the others in order; returns where the
+    // kept ones end (the rest of the range is left for the caller to reuse or erase).
+    template <typename F>
+    std::size_t compact(std::size_t from, std::size_t to, F&& gone) {
+        std::size_t stay = from;
+        for (std::size_t i = from; i < to; ++i) {
+            if (gone(by_lo[i]))
+                continue;
+            if (stay != i) {
+                by_lo[stay] = by_lo[i];
+                los[stay] = los[i];
+            }
+            ++stay;
+        }
+        return stay;
+    }
+    void erase(std::size_t from, std::size_t to) {
+        by_lo.erase(by_lo.begin() + static_cast<std::ptrdiff_t>(from),
+                    by_lo.begin() + static_cast<std::ptrdiff_t>(to));
+        los.erase(los.begin() + static_cast<std::ptrdiff_t>(from),
+                  los.begin() + static_cast<std::ptrdiff_t>(to));
+    }
+    template <typename F>
+    void erase_if(F&& gone) {
+        erase(compact(0, size(), gone), size());
+    }
+
+    // Forgets the accesses of agent `me` that `r` covers (they start within it) and then, if `added`, adds it
+    // after the accesses that start where it does, reusing a forgotten one's place so that the rest of the
+    // list moves only when the number of accesses changes.
+    void replace(const Region& r, int me, const Access* added) {
+        const std::size_t from = lower_bound(r.lo);
+        std::size_t to = from;
+        while (to < size() && los[to] < r.hi)
+            ++to;
+        const std::size_t stay =
+            compact(from, to, [&](const Access& a) { return agent(a.who) == me && r.contains(a.region); });
+        if (!added) {
+            erase(stay, to);
+            return;
+        }
+        std::size_t at = from;
+        while (at < stay && los[at] <= r.lo)
+            ++at;
+        if (stay == to) {
+            by_lo.insert(by_lo.begin() + static_cast<std::ptrdiff_t>(at), *added);
+            los.insert(los.begin() + static_cast<std::ptrdiff_t>(at), r.lo);
+        } else {
+            for (std::size_t i = stay; i > at; --i) {
+                by_lo[i] = by_lo[i - 1];
+                los[i] = los[i - 1];
+            }
+            by_lo[at] = *added;
+            los[at] = r.lo;
+            erase(stay + 1, to);
+        }
+        max_len = std::max(max_len, r.hi - r.lo);
     }
 };
 
 // A hazard the running instruction has with an earlier one, reported when the instruction ends.
 struct Conflict {
     Kind kind;
-    Party earlier;
+    Who earlier;
     Region overlap;
 };
 
@@ -226,10 +311,10 @@ struct Core {
     Location site_at;  // a Site given as a source location
     int site_depth = 0;
     int scope_depth = 0;
-    Party current;
+    Who current;
     int agent = 0;  // the running instruction's slot
     uint32_t epoch = 0;
-    Party last;  // the instruction that ran last (an Event recorded from its result belongs to it)
+    Who last;  // the instruction that ran last (an Event recorded from its result belongs to it)
     uint64_t seq = 0;
     bool dropped = false;
 
@@ -249,6 +334,29 @@ struct Core {
 Core& core() {
     thread_local Core c;
     return c;
+}
+
+// The Party a Who of the running core stands for.
+Party party(const Who& w) {
+    return Party{std::string(w.name), w.pipe, w.where, w.seq, w.dma, w.named ? core().name : std::string()};
+}
+
+// An instruction's name kept for the life of the process. Scopes are opened with the same few names (mostly
+// literals) over and over: a small per-thread cache keyed on the view's address and length, checked against
+// the text, saves intern's lock and lookup.
+std::string_view interned_name(std::string_view name) {
+    struct Entry {
+        const char* key = nullptr;
+        std::size_t size = 0;
+        const char* text = nullptr;
+    };
+    thread_local std::array<Entry, 64> cache{};
+    const auto h = (reinterpret_cast<uintptr_t>(name.data()) >> 3) ^ name.size();
+    Entry& e = cache[(h ^ (h >> 6)) % cache.size()];
+    if (e.key != name.data() || e.size != name.size() ||
+        (name.size() && std::memcmp(e.text, name.data(), name.size()) != 0))
+        e = {name.data(), name.size(), intern(name)};
+    return {e.text, e.size};
 }
 
 // Reports, process-wide, deduplicated by kind and the two call sites.
@@ -310,9 +418,9 @@ void add(Report rep) {
     r.list.push_back(std::move(rep));
 }
 
-Party sync_party(std::string_view name, int pipe, const Location& where) {
-    Party p;
-    p.name = std::string(name);
+Who sync_party(std::string_view name, int pipe, const Location& where) {
+    Who p;
+    p.name = name;  // a literal
     p.pipe = pipe_from_int(pipe).value_or(Pipe::S);
     p.where = where;
     p.seq = core().seq;
@@ -328,22 +436,22 @@ bool valid_pair(int src, int dst) {
     return valid_pipe(src) && valid_pipe(dst) && src != dst;
 }
 
-Report flag_report(Kind kind, const Party& first, const Party& second, int src, int dst, int id) {
+Report flag_report(Kind kind, const Who& first, const Who& second, int src, int dst, int id) {
     Report r;
     r.kind = kind;
-    r.first = first;
-    r.second = second;
+    r.first = party(first);
+    r.second = party(second);
     r.flag_id = id;
     r.flag_src = pipe_from_int(src).value_or(Pipe::S);
     r.flag_dst = pipe_from_int(dst).value_or(Pipe::S);
     return r;
 }
 
-void do_set(int src, int dst, int id, const Party& who) {
+void do_set(int src, int dst, int id, const Who& who) {
     auto& c = core();
     const auto key = std::make_tuple(src, dst, id);
     if (const auto it = c.flags.find(key); it != c.flags.end()) {
-        Party earlier = sync_party("set_flag", src, it->second.set_at);
+        Who earlier = sync_party("set_flag", src, it->second.set_at);
         earlier.seq = it->second.seq;
         add(flag_report(Kind::SetTwice, earlier, who, src, dst, id));
         join(it->second.snapshot, c.clocks[src]);
@@ -356,7 +464,7 @@ void do_set(int src, int dst, int id, const Party& who) {
                               c.clock.producer(src)});
 }
 
-void do_wait(int src, int dst, int id, const Party& who) {
+void do_wait(int src, int dst, int id, const Who& who) {
     auto& c = core();
     const auto it = c.flags.find(std::make_tuple(src, dst, id));
     if (it == c.flags.end()) {
@@ -386,8 +494,7 @@ AccessList& list_of(Core& c, uint8_t space, bool write) {
 void prune(Core& c, AccessList& list) {
     if (list.by_lo.size() < std::max<std::size_t>(64, 2 * list.kept))
         return;
-    std::erase_if(list.by_lo, [&](const auto& entry) {
-        const Access& a = entry.second;
+    list.erase_if([&](const Access& a) {
         const int s = agent(a.who);
         for (const Pipe q : kPipes)
             if (slot(q) != s && c.clocks[slot(q)][s] < a.epoch)
@@ -399,12 +506,12 @@ void prune(Core& c, AccessList& list) {
     constexpr std::size_t kMaxAccesses = 4096;
     if (list.by_lo.size() > kMaxAccesses) {
         std::vector<uint64_t> seqs;
-        for (const auto& [lo, a] : list.by_lo)
+        for (const Access& a : list.by_lo)
             seqs.push_back(a.who.seq);
         std::nth_element(seqs.begin(), seqs.begin() + static_cast<std::ptrdiff_t>(seqs.size() / 2),
                          seqs.end());
         const uint64_t median = seqs[seqs.size() / 2];
-        std::erase_if(list.by_lo, [&](const auto& entry) { return entry.second.who.seq < median; });
+        list.erase_if([&](const Access& a) { return a.who.seq < median; });
         c.dropped = true;
     }
     list.kept = list.by_lo.size();
@@ -576,29 +683,63 @@ void cross_check(Core& c, Shared&& x) {
         else if (rank(kind) > rank(same->kind))
             *same = {kind, a.who, overlap};
     };
-    const auto visit = [&](SharedList& list) {
-        const uint64_t from = x.bounds.lo > list.max_len ? x.bounds.lo - list.max_len : 0;
-        for (auto it = list.by_lo.lower_bound(from); it != list.by_lo.end() && it->first < x.bounds.hi; ++it)
-            check(it->second);
+    // One walk over each list's neighbourhood of the access (the lists are shared by the cores, so every
+    // descent from the root is cache misses): compares it with writes (and, a write, with reads), forgets
+    // what it stands for in its own list and the reads' (a write), and finds where it goes among its own.
+    const auto pass = [&](SharedList& list, bool compare, bool forget) {
+        auto& by_lo = list.by_lo;
+        const uint64_t from = !compare                     ? x.bounds.lo
+                              : x.bounds.lo > list.max_len ? x.bounds.lo - list.max_len
+                                                           : 0;
+        auto it = by_lo.lower_bound(from);
+        auto after = by_lo.end();  // the first access kept that starts after x: x goes just before it
+        bool found = false;
+        while (it != by_lo.end() && it->first < x.bounds.hi) {
+            if (compare)
+                check(it->second);
+            if (forget && it->first >= x.bounds.lo && stands_for(x, it->second)) {
+                it = by_lo.erase(it);
+                continue;
+            }
+            if (!found && it->first > x.bounds.lo) {
+                after = it;
+                found = true;
+            }
+            ++it;
+        }
+        return found ? after : it;
     };
-    visit(launch.gm[1]);
-    if (x.write)
-        visit(launch.gm[0]);
-    for (const bool write : {false, true}) {
-        if (write && !x.write)
-            continue;
-        auto& older = launch.gm[write ? 1 : 0].by_lo;
-        for (auto it = older.lower_bound(x.bounds.lo); it != older.end() && it->first < x.bounds.hi;)
-            it = stands_for(x, it->second) ? older.erase(it) : std::next(it);
-    }
     SharedList& list = launch.gm[x.write ? 1 : 0];
+    auto at = list.by_lo.end();
+    if (x.write) {
+        at = pass(launch.gm[1], true, true);
+        pass(launch.gm[0], true, true);
+    } else {
+        pass(launch.gm[1], true, false);
+        at = pass(launch.gm[0], false, true);
+    }
     list.max_len = std::max(list.max_len, x.bounds.hi - x.bounds.lo);
-    list.by_lo.emplace(x.bounds.lo, std::move(x));
+    list.by_lo.emplace_hint(at, x.bounds.lo, std::move(x));
     if (list.by_lo.size() > kMaxShared) {
         const uint64_t keep_from = launch.order - kMaxShared / 2;
         std::erase_if(list.by_lo, [&](const auto& entry) { return entry.second.order < keep_from; });
         launch.dropped = true;
     }
+}
+
+// The launch's lock is taken for every instruction with global operands and held briefly: a waiting core
+// spins a little before it sleeps, since sleeping and waking (two system calls) cost more than the wait.
+std::unique_lock<std::mutex> lock_briefly(std::mutex& m) {
+    for (int i = 0; i < 128; ++i) {
+        if (m.try_lock())
+            return std::unique_lock<std::mutex>(m, std::adopt_lock);
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__)
+        asm volatile("yield");
+#endif
+    }
+    return std::unique_lock<std::mutex>(m);
 }
 
 // Compares the running instruction's pending accesses with the other cores' and records them: when it ends,
@@ -607,7 +748,7 @@ void flush(Core& c) {
     if (c.pending.empty())
         return;
     {
-        std::lock_guard<std::mutex> lock(c.launch->mutex);
+        const auto lock = lock_briefly(c.launch->mutex);
         for (Shared& x : c.pending)
             cross_check(c, std::move(x));
     }
@@ -900,9 +1041,9 @@ void end_core() {
     auto& c = core();
     for (const auto& [key, flag] : c.flags) {
         const auto [src, dst, id] = key;
-        Party who = sync_party("set_flag", src, flag.set_at);
+        Who who = sync_party("set_flag", src, flag.set_at);
         who.seq = flag.seq;
-        Party waiter = sync_party("wait_flag", dst, {});
+        const Who waiter = sync_party("wait_flag", dst, {});
         add(flag_report(Kind::SetNeverWaited, who, waiter, src, dst, id));
     }
     c.clock.finish(exec_context().block_idx);
@@ -945,7 +1086,7 @@ void event_record(int src, int dst, int id) {
     if (!enabled() || !valid_pair(src, dst))
         return;
     auto& c = core();
-    Party who = c.last;
+    Who who = c.last;
     if (who.name.empty())
         who = sync_party("Event::Record", src, {});
     else if (slot(who.pipe) != src)
@@ -1039,18 +1180,18 @@ bool Scope::begin(std::string_view name, Pipe pipe, bool dma) {
     ++c.seq;
     c.agent = p;
     c.epoch = ++c.clocks[p][p];
-    c.current = Party{std::string(name),
-                      pipe,
-                      c.site_at.file ? c.site_at : Location{nullptr, 0, c.site},
-                      c.seq,
-                      dma,
-                      c.name};
+    c.current = Who{interned_name(name),
+                    c.site_at.file ? c.site_at : Location{nullptr, 0, c.site},
+                    c.seq,
+                    pipe,
+                    dma,
+                    true};
     c.work = timeline::Work{};
     for (const int dst : c.expected)
         if (dst != issuer) {
-            Party consumer = c.current;
+            Who consumer = c.current;
             consumer.pipe = pipe_from_int(dst).value_or(Pipe::S);
-            add({Kind::WrongPipeEvent, c.current, consumer, {}, 0, 0, -1});
+            add({Kind::WrongPipeEvent, party(c.current), party(consumer), {}, 0, 0, -1});
         }
     c.expected.clear();
     return true;
@@ -1063,12 +1204,13 @@ void Scope::end() {
     if (--c.scope_depth != 0)
         return;
     for (const Conflict& f : c.conflicts)
-        add({f.kind, f.earlier, c.current, space_name(f.overlap.space), f.overlap.lo, f.overlap.hi});
+        add({f.kind, party(f.earlier), party(c.current), space_name(f.overlap.space), f.overlap.lo,
+             f.overlap.hi});
     c.conflicts.clear();
     if (c.launch)
         flush(c);
     for (const CrossConflict& f : c.cross) {
-        Report r{f.kind, f.earlier, c.current, "GM", f.overlap.lo, f.overlap.hi};
+        Report r{f.kind, f.earlier, party(c.current), "GM", f.overlap.lo, f.overlap.hi};
         r.cross_core = true;
         add(std::move(r));
     }
@@ -1080,16 +1222,10 @@ void Scope::end() {
         for (const bool write : {false, true}) {
             if (write && !mine.write)
                 continue;
-            auto& older = list_of(c, mine.region.space, write).by_lo;
-            for (auto it = older.lower_bound(mine.region.lo);
-                 it != older.end() && it->first < mine.region.hi;)
-                it = agent(it->second.who) == me && mine.region.contains(it->second.region) ? older.erase(it)
-                                                                                            : std::next(it);
+            list_of(c, mine.region.space, write)
+                .replace(mine.region, me, write == mine.write ? &mine : nullptr);
         }
-        auto& list = list_of(c, mine.region.space, mine.write);
-        list.by_lo.emplace(mine.region.lo, mine);
-        list.max_len = std::max(list.max_len, mine.region.hi - mine.region.lo);
-        prune(c, list);
+        prune(c, list_of(c, mine.region.space, mine.write));
     }
     c.mine.clear();
     c.last = c.current;
@@ -1147,7 +1283,7 @@ void Scope::access(const void* p, std::size_t n, bool write, bool atomic, const 
         x.core = c.index;
         x.agent = static_cast<uint8_t>(c.agent);
         x.epoch = c.epoch;
-        x.who = c.current;
+        x.who = party(c.current);
     }
 }
 
