@@ -186,6 +186,32 @@ inline FixpipeQuant& fixpipe_quant() {
     return q;
 }
 
+// The producer's arguments for sub-block `sub`; false when it takes no part (NO_SPLIT: only vector sub-block
+// 0 produces, the others' pushes do nothing).
+template <TileSplitAxis Split>
+bool producer_args(FifoFlow flow, bool vector_producer, uint32_t sub, ptosim::fifo::PushArgs& a) {
+    a.flow = flow;
+    a.split = static_cast<ptosim::fifo::Split>(Split);
+    a.lane = flow == FifoFlow::V2C ? sub : 0;
+    return !(Split == TILE_NO_SPLIT && vector_producer && sub != 0);
+}
+
+// The consumer's arguments for sub-block `sub`; false when it takes no part (NO_SPLIT C2V on an ordinary
+// pipe: sub-block 0 alone consumes; on an IsNoSplit pipe every sub-block takes part).
+template <typename Pipe, TileSplitAxis Split>
+bool consumer_args(FifoFlow flow, uint32_t sub, ptosim::fifo::PopArgs& a) {
+    a.flow = flow;
+    a.split = static_cast<ptosim::fifo::Split>(Split);
+    a.lane = flow == FifoFlow::C2V ? sub : 0;
+    if (flow == FifoFlow::C2V && Split == TILE_NO_SPLIT) {
+        if (sub != 0 && !Pipe::is_no_split)
+            return false;
+        if (Pipe::is_no_split)
+            a.lanes = static_cast<uint32_t>(get_subblockdim());
+    }
+    return true;
+}
+
 template <typename Pipe, typename TileProd, typename TConfig, TileSplitAxis Split>
 void tpush(Pipe& pipe, TileProd& tile, const std::source_location& where, int32_t sub_block = -1) {
     fifo_static_checks<Pipe, TileProd>("TPUSH");
@@ -197,13 +223,9 @@ void tpush(Pipe& pipe, TileProd& tile, const std::source_location& where, int32_
             "TPUSH", "a DIR_BOTH pipe carries Vec tiles to the cube and Acc / Mat tiles to the vector");
     }
     const auto sub = static_cast<uint32_t>(sub_block >= 0 ? sub_block : get_subblockid());
-    // NO_SPLIT: only vector sub-block 0 produces; the others' pushes do nothing.
-    if (Split == TILE_NO_SPLIT && TileProd::Loc == TileType::Vec && sub != 0)
-        return;
     ptosim::fifo::PushArgs a;
-    a.flow = flow;
-    a.split = static_cast<ptosim::fifo::Split>(Split);
-    a.lane = flow == FifoFlow::V2C ? sub : 0;
+    if (!producer_args<Split>(flow, TileProd::Loc == TileType::Vec, sub, a))
+        return;
     std::vector<uint64_t> words;
     if constexpr (!std::is_void_v<TConfig>) {
         using Out = FixpipeConsDType_t<TConfig::QuantPre, typename TileProd::DType>;
@@ -240,17 +262,11 @@ void tpop(Pipe& pipe, TileCons& tile, const std::source_location& where, int32_t
     }
     const auto sub = static_cast<uint32_t>(sub_block >= 0 ? sub_block : get_subblockid());
     ptosim::fifo::PopArgs a;
-    a.flow = flow;
-    a.split = static_cast<ptosim::fifo::Split>(Split);
-    a.lane = flow == FifoFlow::C2V ? sub : 0;
-    if (flow == FifoFlow::C2V && Split == TILE_NO_SPLIT) {
-        if (sub != 0 && !Pipe::is_no_split)
-            return;  // NO_SPLIT on an ordinary pipe: sub-block 0 alone consumes
-        if (Pipe::is_no_split)
-            a.lanes = static_cast<uint32_t>(get_subblockdim());
-        // The device writes a NO_SPLIT tile into sub-block 0's UB only; the others take part in the protocol.
+    if (!consumer_args<Pipe, Split>(flow, sub, a))
+        return;
+    // The device writes a NO_SPLIT tile into sub-block 0's UB only; the others take part in the protocol.
+    if (flow == FifoFlow::C2V && Split == TILE_NO_SPLIT)
         a.receives_data = sub == 0 || pipe.fifo.GM_SLOT_BUFFER != nullptr;
-    }
     ptosim::fifo::pop("TPOP", Pipe::GetSharedState(), pipe.info(), pipe.cons.ep, tile.view(), a, where);
 }
 
@@ -384,17 +400,6 @@ constexpr void gm_form_checks() {
                         "threads do not carry: use DIR_C2V_GM or DIR_V2C_GM");
 }
 
-// The producer's share: the cube writes the whole slot (C2V), a vector sub-block its half (V2C); with
-// NO_SPLIT only vector sub-block 0 produces.
-template <typename Pipe, TileSplitAxis Split>
-bool gm_producer_args(ptosim::fifo::PushArgs& a, uint32_t& sub) {
-    sub = static_cast<uint32_t>(get_subblockid());
-    a.flow = Pipe::is_c2v ? FifoFlow::C2V : FifoFlow::V2C;
-    a.split = static_cast<ptosim::fifo::Split>(Split);
-    a.lane = Pipe::is_v2c ? sub : 0;
-    return !(Pipe::is_v2c && Split == TILE_NO_SPLIT && sub != 0);
-}
-
 }  // namespace detail
 
 // TALLOC<Pipe, GlobalData, Split>(pipe, gm): claims the producer's next slot of a GM FIFO (blocking while the
@@ -404,9 +409,10 @@ template <typename Pipe, typename GlobalData, TileSplitAxis Split,
 PTO_INST RecordEvent TALLOC(Pipe& pipe, GlobalData& gmTensor, WaitEvents&... events) {
     PTOSIM_TSYNC(events...);
     detail::gm_form_checks<Pipe, GlobalData>();
+    const auto sub = static_cast<uint32_t>(get_subblockid());
     ptosim::fifo::PushArgs a;
-    uint32_t sub = 0;
-    if (!detail::gm_producer_args<Pipe, Split>(a, sub))
+    if (!detail::producer_args<Split>(Pipe::is_c2v ? detail::FifoFlow::C2V : detail::FifoFlow::V2C,
+                                      Pipe::is_v2c, sub, a))
         return {};
     const std::size_t offset = Pipe::is_v2c ? detail::gm_share_offset<GlobalData, Split>(sub) : 0;
     std::byte* p = ptosim::fifo::alloc("TALLOC", Pipe::GetSharedState(), pipe.info(), pipe.prod.ep, a, offset,
@@ -422,9 +428,10 @@ template <typename Pipe, typename GlobalData, TileSplitAxis Split,
 PTO_INST RecordEvent TPUSH(Pipe& pipe, GlobalData& gmTensor, WaitEvents&... events) {
     PTOSIM_TSYNC(events...);
     detail::gm_form_checks<Pipe, GlobalData>();
+    const auto sub = static_cast<uint32_t>(get_subblockid());
     ptosim::fifo::PushArgs a;
-    uint32_t sub = 0;
-    if (!detail::gm_producer_args<Pipe, Split>(a, sub))
+    if (!detail::producer_args<Split>(Pipe::is_c2v ? detail::FifoFlow::C2V : detail::FifoFlow::V2C,
+                                      Pipe::is_v2c, sub, a))
         return {};
     const ptosim::GlobalView v = detail::global_view(gmTensor);
     auto rows = static_cast<int32_t>(v.rows()), cols = static_cast<int32_t>(v.cols());
@@ -444,15 +451,9 @@ PTO_INST RecordEvent TPOP(Pipe& pipe, GlobalData& gmTensor, WaitEvents&... event
     detail::gm_form_checks<Pipe, GlobalData>();
     const auto sub = static_cast<uint32_t>(get_subblockid());
     ptosim::fifo::PopArgs a;
-    a.flow = Pipe::is_c2v ? detail::FifoFlow::C2V : detail::FifoFlow::V2C;
-    a.split = static_cast<ptosim::fifo::Split>(Split);
-    a.lane = Pipe::is_c2v ? sub : 0;
-    if (Pipe::is_c2v && Split == TILE_NO_SPLIT) {
-        if (sub != 0 && !Pipe::is_no_split)
-            return {};  // NO_SPLIT on an ordinary pipe: sub-block 0 alone consumes
-        if (Pipe::is_no_split)
-            a.lanes = static_cast<uint32_t>(get_subblockdim());
-    }
+    if (!detail::consumer_args<Pipe, Split>(Pipe::is_c2v ? detail::FifoFlow::C2V : detail::FifoFlow::V2C, sub,
+                                            a))
+        return {};
     const std::size_t offset = Pipe::is_c2v ? detail::gm_share_offset<GlobalData, Split>(sub) : 0;
     std::byte* p = ptosim::fifo::claim("TPOP", Pipe::GetSharedState(), pipe.info(), pipe.cons.ep, a, offset,
                                        detail::global_view(gmTensor), std::source_location::current());
