@@ -10,6 +10,7 @@
 #include "pto/pto-inst.hpp"
 #include "ptosim/runtime/launch.hpp"
 #include "ptosim/sync/hazards.hpp"
+#include "support/hazard_checking.hpp"
 
 namespace {
 
@@ -50,17 +51,8 @@ void load(Global g, int ub = 0x4000) {
 // reports the cores' race.
 std::mutex host;
 
-class CrossCore : public ::testing::Test {
+class CrossCore : public HazardChecking {
   protected:
-    void SetUp() override {
-        hz::enable(true);
-        hz::clear_reports();
-    }
-    void TearDown() override {
-        hz::begin_core();
-        hz::clear_reports();
-        hz::enable(false);
-    }
     static std::vector<hz::Report> cross() {
         std::vector<hz::Report> out;
         for (const auto& r : hz::reports())

@@ -9,6 +9,7 @@
 
 #include "ptosim/runtime/launch.hpp"
 #include "ptosim/sync/hazards.hpp"
+#include "support/hazard_checking.hpp"
 
 namespace {
 
@@ -18,18 +19,8 @@ using namespace pto;
 using VecTile = Tile<TileType::Vec, float, 8, 16>;
 using Rows = GlobalTensor<float, Shape<1, 1, 1, 8, 16>, Stride<1, 1, 1, 16, 1>>;
 
-class CheckedApi : public ::testing::Test {
+class CheckedApi : public HazardChecking {
   protected:
-    void SetUp() override {
-        hz::enable(true);
-        hz::clear_reports();
-        hz::begin_core();
-    }
-    void TearDown() override {
-        hz::begin_core();
-        hz::clear_reports();
-        hz::enable(false);
-    }
     std::vector<float> x = std::vector<float>(8 * 16, 2.0f), y = std::vector<float>(8 * 16);
 };
 

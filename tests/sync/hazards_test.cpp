@@ -1,6 +1,7 @@
 // The hazard checker's happens-before logic, driven directly through its API: accesses by pipe, flags,
 // barriers, and what each report says.
 #include "ptosim/sync/hazards.hpp"
+#include "support/hazard_checking.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,18 +17,11 @@ using hz::Pipe;
 
 constexpr int S = 0, V = 1, MTE1 = 2, MTE2 = 3, MTE3 = 4, M = 5, ALL = 6, FIX = 7;
 
-class Hazards : public ::testing::Test {
+class Hazards : public HazardChecking {
   protected:
     void SetUp() override {
-        hz::enable(true);
-        hz::clear_reports();
-        hz::begin_core();
+        HazardChecking::SetUp();
         ub = ptosim::mem::base(ptosim::mem::Buffer::UB);
-    }
-    void TearDown() override {
-        hz::begin_core();
-        hz::clear_reports();
-        hz::enable(false);
     }
     // One instruction named `name` on `pipe` reading [r, r + rn) and writing [w, w + wn) of the UB.
     void instr(const char* name, Pipe pipe, int r, int rn, int w, int wn) {

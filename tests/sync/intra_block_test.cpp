@@ -14,6 +14,7 @@
 #include "ptosim/runtime/launch.hpp"
 #include "ptosim/sync/hazards.hpp"
 #include "support/check_matchers.hpp"
+#include "support/hazard_checking.hpp"
 
 namespace {
 
@@ -148,18 +149,7 @@ void produce_and_consume(float* gm, bool with_flags) {
         });
 }
 
-class IntraBlockHazards : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        hz::enable(true);
-        hz::clear_reports();
-    }
-    void TearDown() override {
-        hz::begin_core();
-        hz::clear_reports();
-        hz::enable(false);
-    }
-};
+using IntraBlockHazards = HazardChecking;
 
 TEST_F(IntraBlockHazards, ASetAndItsWaitOrderTheStoreBeforeTheLoads) {
     std::vector<float> gm(256, 0.0f);
