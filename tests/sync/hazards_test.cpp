@@ -1,13 +1,13 @@
 // The hazard checker's happens-before logic, driven directly through its API: accesses by pipe, flags,
 // barriers, and what each report says.
 #include "ptosim/sync/hazards.hpp"
-#include "support/hazard_checking.hpp"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "ptosim/core/buffers.hpp"
+#include "support/hazard_checking.hpp"
 
 namespace {
 
