@@ -527,6 +527,50 @@ TEST_P(ElementwiseKernel, RoundingFunctionsAreCorrectlyRoundedForEvery16BitInput
     }
 }
 
+// Float inputs through the functions that round, against the long double function: a spread over every
+// exponent and sign (bit patterns i * 131071), then dense runs where the fast kernels change method: TEXP's
+// subnormal results (x in [-104, -87]) and its overflow edge, TRSQRT near the smallest normal and the largest
+// finite values. (`ptosim-bench --exhaustive` runs all 2^32.)
+TEST_P(ElementwiseKernel, RoundingFunctionsAreCorrectlyRoundedForFloatSamples) {
+    std::mt19937_64 rng(1);
+    UbTiles tiles(rng);
+    TileView src = tiles.place(DType::F32, 128, 256, 128, 256);
+    TileView dst = tiles.place(DType::F32, 128, 256, 128, 256);
+    struct Run {
+        uint32_t first, stride;
+    };
+    constexpr uint32_t kCount = 128 * 256;
+    const Run spread{0, 131071};
+    const std::pair<Op, std::vector<Run>> cases[] = {
+        {Op::TEXP, {spread, {0xC2AE0000u, 66}, {0xC2D00000u - kCount * 3u, 3}, {0x42B17000u, 1}}},
+        {Op::TLOG, {spread}},
+        {Op::TSQRT, {spread}},
+        {Op::TRSQRT, {spread, {0x00800000u - kCount / 2u, 1}, {0x7F800000u - kCount, 1}}},
+        {Op::TRECIP, {spread}},
+    };
+    for (const auto& [op, runs] : cases) {
+        for (const Run& run : runs) {
+            auto* in = reinterpret_cast<uint32_t*>(src.data);
+            for (uint32_t i = 0; i < kCount; ++i)
+                in[i] = run.first + i * run.stride;
+            ops::execute(op,
+                         {std::span<const TileView>(&dst, 1), std::span<const TileView>(&src, 1), {}, {}});
+            int wrong = 0;
+            for (uint32_t i = 0; i < kCount && wrong < 5; ++i) {
+                const float x = std::bit_cast<float>(in[i]);
+                const float want = oracle<float>(op, x, 0.0f, 0.0f);
+                const float got = reinterpret_cast<const float*>(dst.data)[i];
+                if (!same_bits(got, want)) {
+                    ++wrong;
+                    ADD_FAILURE() << isa::op_info(op).name << " f32 of 0x" << std::hex << in[i] << ": got 0x"
+                                  << std::bit_cast<uint32_t>(got) << ", want 0x"
+                                  << std::bit_cast<uint32_t>(want);
+                }
+            }
+        }
+    }
+}
+
 // The run-time rules of the families, each failing before anything is written.
 TEST_P(ElementwiseKernel, Rules) {
     std::mt19937_64 rng(7);

@@ -190,6 +190,7 @@ struct Ops {
     static constexpr std::size_t kSize = sizeof(T);
 
     static constexpr bool kSmall = kernels::kIsSmallFloat<T>;
+    static constexpr int kSmallFrac = std::is_same_v<T, float16> ? 10 : 7;  // fraction bits of half, bfloat16
     static constexpr unsigned kHas =
         kFloat ? (kAdd | kMul | kDiv | kMinMax | kCmp | kAbs | kSqrt |
                   (std::is_same_v<T, float> && HWY_TARGET <= HWY_AVX2 ? kFma : 0u) |
@@ -333,27 +334,72 @@ struct Ops {
     // a boundary, in T's subnormal range, or outside the approximation's domain) take the reference function.
     // Every path gives the correctly rounded result, so the bits equal the reference kernel's.
     V exp(V a) const {
-        return rounded(
-            a, [](auto dw, auto x) { return hn::Exp(dw, hn::Min(x, hn::Set(dw, 100.0f))); },
-            [](auto, auto x) { return hn::Not(hn::Eq(x, x)); }, 8, [](C x) { return ScalarOps<T>::exp(x); });
+        if constexpr (std::is_same_v<T, float>) {
+            // Screened: NaN, and x below -87.3, where e^x may be subnormal in float (e^-87.3 > 2^-126). The
+            // clamp to [-110, 100] is done in float, once per vector.
+            const auto clamp = [](V x) {
+                const D d;
+                return hn::Min(hn::Max(x, hn::Set(d, -110.0f)), hn::Set(d, 100.0f));
+            };
+            return rounded(
+                a, clamp, [](auto dd, auto, auto x) { return exp_double(dd, x); },
+                [](auto, auto x) { return hn::IsNaN(x); },
+                [](auto dw, auto x) { return hn::Not(hn::Ge(x, hn::Set(dw, -87.3f))); }, kExpTolerance,
+                [](C x) { return ScalarOps<T>::exp(x); });
+        } else {
+            // half: e^x in float (exp_float) on x clamped to [-20, 12] (beyond, the half result is 0 or
+            // infinity either way); bfloat16: Highway's Exp. Screened: NaN and the inputs whose result may be
+            // subnormal in T (e^-9.7 > 2^-14, e^-87.3 > 2^-126).
+            constexpr bool kHalf = std::is_same_v<T, float16>;
+            const auto outside = [](auto, auto x) { return hn::IsNaN(x); };
+            return rounded(
+                a,
+                [](V x) {
+                    const D d;
+                    return kHalf ? hn::Min(hn::Max(x, hn::Set(d, -20.0f)), hn::Set(d, 12.0f))
+                                 : hn::Min(x, hn::Set(d, 100.0f));
+                },
+                [](auto dw, auto, auto x) {
+                    if constexpr (kHalf)
+                        return exp_float(dw, x);
+                    else
+                        return hn::Exp(dw, x);
+                },
+                outside,
+                [](auto dw, auto x) { return hn::Not(hn::Ge(x, hn::Set(dw, kHalf ? -9.7f : -87.3f))); }, 8,
+                [](C x) { return ScalarOps<T>::exp(x); });
+        }
     }
     V log(V a) const {
+        const auto outside = [](auto dw, auto x) {  // Log's domain: positive, finite
+            return hn::Not(
+                hn::And(hn::Gt(x, hn::Zero(dw)), hn::Lt(x, hn::Set(dw, hn::TFromD<decltype(dw)>(3e38)))));
+        };
         return rounded(
-            a, [](auto dw, auto x) { return hn::Log(dw, x); },
-            [](auto dw, auto x) {  // Log's domain: positive, finite
-                return hn::Not(
-                    hn::And(hn::Gt(x, hn::Zero(dw)), hn::Lt(x, hn::Set(dw, hn::TFromD<decltype(dw)>(3e38)))));
-            },
+            a, [](V x) { return x; }, [](auto dw, auto x, auto) { return hn::Log(dw, x); }, outside, outside,
             32, [](C x) { return ScalarOps<T>::log(x); });
     }
+    // float: a Newton step in double from a float estimate (rsqrt_float); half and bfloat16: 1 / sqrt in
+    // float. Operands that are not positive, normal and finite take the reference.
     V rsqrt(V a) const {
-        return rounded(
-            a, [](auto dw, auto x) { return hn::Div(hn::Set(dw, 1), hn::Sqrt(x)); },
-            [](auto dw, auto x) {
-                return hn::Not(
-                    hn::And(hn::Gt(x, hn::Zero(dw)), hn::Lt(x, hn::Set(dw, hn::TFromD<decltype(dw)>(3e38)))));
-            },
-            8, [](C x) { return ScalarOps<T>::rsqrt(x); });
+        const auto outside = [](auto dw, auto x) {
+            using TW = hn::TFromD<decltype(dw)>;
+            return hn::Not(hn::And(hn::Ge(x, hn::Set(dw, TW(1.1754943508222875e-38))),
+                                   hn::Le(x, hn::Set(dw, TW(3.4028234663852886e38)))));
+        };
+        if constexpr (std::is_same_v<T, float>)
+            return rounded(
+                a, [this](V x) { return rsqrt_float(x); },
+                [](auto dd, auto x, auto y) {
+                    const auto h = hn::Mul(x, hn::Set(dd, 0.5));
+                    return hn::Mul(y, hn::NegMulAdd(hn::Mul(h, y), y, hn::Set(dd, 1.5)));
+                },
+                outside, outside, kRsqrtTolerance, [](C x) { return ScalarOps<T>::rsqrt(x); });
+        else
+            return rounded(
+                a, [](V x) { return x; },
+                [](auto dw, auto x, auto) { return hn::Div(hn::Set(dw, 1), hn::Sqrt(x)); }, outside, outside,
+                8, [](C x) { return ScalarOps<T>::rsqrt(x); });
     }
     // half and bfloat16: exp(b * log(a)) in double, for a > 0 and finite operands. The result reaches T
     // through float (the lanes' type), so a lane is decided only when float's rounding cannot reach T's
@@ -411,26 +457,60 @@ struct Ops {
             const auto off = hn::Abs(hn::Sub(hn::Sub(z, hn::Floor(z)), hn::Set(dw, TW(0.5f))));
             sub = hn::And(sub, hn::Not(hn::Gt(off, hn::Set(dw, TW(1.0f / 512) * TW(tolerance)))));
         }
+        if constexpr (std::is_same_v<T, float> && sizeof(TW) == 8) {
+            // float's subnormals are multiples of 2^-149: z = y * 2^149 is exact and below 2^23, and within
+            // `tolerance` double ulps of y it moves by less than tolerance * 2^-29; a fraction twice that far
+            // from 1/2 decides the rounding (DemoteTo rounds into the subnormals correctly).
+            if (!hn::AllFalse(dw, sub)) {
+                const auto z = hn::Mul(hn::Abs(y), hn::Set(dw, 0x1p149));
+                const auto off = hn::Abs(hn::Sub(hn::Sub(z, hn::Floor(z)), hn::Set(dw, 0.5)));
+                sub =
+                    hn::And(sub, hn::Not(hn::Gt(off, hn::Set(dw, static_cast<double>(tolerance) * 0x1p-28))));
+            }
+        }
         return hn::Or(hn::RebindMask(dw, near), sub);
     }
 
-    // f(a) rounded to T: approx(dw, x) computes it in the wider type W, outside(dw, x) marks the inputs it
-    // does not cover; tolerance in ulps of W.
-    template <class Approx, class Outside, class Scalar>
-    V rounded(V a, Approx approx, Outside outside, int64_t tolerance, Scalar scalar) const {
+    // f(a) rounded to T: pre(a) prepares a value in T's lanes (an estimate, or a clamped a), approx(dw, x,
+    // pre's value) computes f in the wider type W, outside(dw, x) marks the inputs it does not cover;
+    // tolerance in ulps of W. For float elements a screen runs first, and the full test only when it marks a
+    // lane: the lanes whose low bits of y lie within the tolerance window around a midpoint (offset so that
+    // the window starts at 0: an add, an and and one compare for both halves), and those screen(d, a) marks,
+    // which must include every lane outside(dw, x) marks and every lane whose result may be subnormal in T.
+    template <class Pre, class Approx, class Outside, class Screen, class Scalar>
+    V rounded(V a, Pre pre, Approx approx, Outside outside, Screen screen, int64_t tolerance,
+              Scalar scalar) const {
+        const V e = pre(a);
         if constexpr (std::is_same_v<T, float>) {
             const hn::Repartition<double, D> dd;
+            const hn::RebindToSigned<decltype(dd)> di;
             const hn::Half<D> dh;
             const auto lo = hn::PromoteTo(dd, hn::LowerHalf(dh, a)),
                        hi = hn::PromoteTo(dd, hn::UpperHalf(dh, a));
-            const auto ylo = approx(dd, lo), yhi = approx(dd, hi);
+            const auto ylo = approx(dd, lo, hn::PromoteTo(dd, hn::LowerHalf(dh, e))),
+                       yhi = approx(dd, hi, hn::PromoteTo(dd, hn::UpperHalf(dh, e)));
+            const V r = hn::Combine(d, hn::DemoteTo(dh, yhi), hn::DemoteTo(dh, ylo));
+            constexpr int64_t kLow = (int64_t{1} << 29) - 1, kMid = int64_t{1} << 28;
+            const auto window = [&](auto y) {
+                return hn::And(hn::Add(hn::BitCast(di, y), hn::Set(di, tolerance - kMid)), hn::Set(di, kLow));
+            };
+            if (hn::AllFalse(di, hn::Lt(hn::Min(window(ylo), window(yhi)), hn::Set(di, 2 * tolerance))) &&
+                hn::AllFalse(d, screen(d, a)))
+                return r;
             const auto ulo = hn::Or(outside(dd, lo), undecided(dd, ylo, tolerance));
             const auto uhi = hn::Or(outside(dd, hi), undecided(dd, yhi, tolerance));
-            const V r = hn::Combine(d, hn::DemoteTo(dh, yhi), hn::DemoteTo(dh, ylo));
             return patch2(
                 r, dd, ulo, uhi, [&](std::size_t i, const C* av, const C*) { return scalar(av[i]); }, a, a);
         } else {
-            const V y = approx(d, a);
+            const V y = approx(d, a, e);
+            const hn::RebindToSigned<D> di;
+            constexpr int32_t kLow = (1 << (23 - kSmallFrac)) - 1, kMid = 1 << (22 - kSmallFrac);
+            const auto window =
+                hn::And(hn::Add(hn::BitCast(di, y), hn::Set(di, static_cast<int32_t>(tolerance) - kMid)),
+                        hn::Set(di, kLow));
+            if (hn::AllFalse(di, hn::Lt(window, hn::Set(di, static_cast<int32_t>(2 * tolerance)))) &&
+                hn::AllFalse(d, screen(d, a)))
+                return y;
             const auto u = hn::Or(outside(d, a), undecided(d, y, tolerance));
             if (hn::AllFalse(d, u))
                 return y;
@@ -444,6 +524,83 @@ struct Ops {
                     rv[i] = scalar(av[i]);
             return hn::Load(d, rv);
         }
+    }
+
+    // e^x in W (double or float) = 2^k e^r: x = k ln2 + r with k the integer nearest x / ln2 (the 1.5 * 2^p
+    // shifter rounds it into t's low bits) and |r| <= ln2 / 2; ln2's high part has few enough significant
+    // bits (45 in double, 15 in float) that k * high is exact for the clamped inputs below, and so is x - k *
+    // high (for k != 0, |x| > 1/3: a float is then a multiple of 2^-25, a half of 2^-12; the difference is
+    // below 1 and a multiple of high's last bit), so only the low part's product rounds. poly(r) ~ e^r; 2^k
+    // goes into the exponent bits: t's low bits are k modulo a power of two, which shifted to the exponent
+    // field add k to it (modular: a negative k borrows correctly).
+    template <class DW, class Poly>
+    static hn::Vec<DW> exp_scaled(DW dw, hn::Vec<DW> x, Poly poly) {
+        using TW = hn::TFromD<DW>;
+        constexpr bool kDouble = sizeof(TW) == 8;
+        const hn::RebindToSigned<DW> di;
+        const auto shifter = hn::Set(dw, kDouble ? TW(0x1.8p52) : TW(0x1.8p23));
+        const auto t =
+            hn::MulAdd(x, hn::Set(dw, kDouble ? TW(0x1.71547652b82fep+0) : TW(0x1.715476p+0)), shifter);
+        const auto k = hn::Sub(t, shifter);
+        auto r =
+            hn::NegMulAdd(k, hn::Set(dw, kDouble ? TW(0x1.62e42fefa39p-1) : TW(0x1.62e4p-1)), x);  // high
+        r = hn::NegMulAdd(k, hn::Set(dw, kDouble ? TW(0x1.de6af278ece6p-46) : TW(0x1.7f7d1cp-20)), r);  // low
+        return hn::BitCast(
+            dw, hn::Add(hn::BitCast(di, poly(r)), hn::ShiftLeft < kDouble ? 52 : 23 > (hn::BitCast(di, t))));
+    }
+
+    // float x in [-110, 100] (exp clamps: beyond, the float result is 0 or infinity either way, and k stays
+    // in double's exponent range): e^x in double within kExpTolerance ulps. e^r is its Taylor polynomial of
+    // degree 10: the remainder is below |r|^11 / 11! * e^(ln2 / 2) / e^(-ln2 / 2) < 2^-41.5 of the result,
+    // 2^11.5 double ulps, and the evaluation rounds a few ulps more.
+    static constexpr int64_t kExpTolerance = 4096;
+    template <class DD>
+    static hn::Vec<DD> exp_double(DD dd, hn::Vec<DD> x) {
+        return exp_scaled(dd, x, [dd](auto r) {
+            // Estrin's scheme: a chain of four FMAs where Horner's has ten (the loop is bound by its
+            // latency).
+            constexpr double kInvFactorial[] = {1.0,         1.0,          1.0 / 2,      1.0 / 6,
+                                                1.0 / 24,    1.0 / 120,    1.0 / 720,    1.0 / 5040,
+                                                1.0 / 40320, 1.0 / 362880, 1.0 / 3628800};
+            const auto c = [&](int n) { return hn::Set(dd, kInvFactorial[n]); };
+            const auto r2 = hn::Mul(r, r), r4 = hn::Mul(r2, r2), r8 = hn::Mul(r4, r4);
+            const auto a0 = hn::MulAdd(c(1), r, c(0)), a1 = hn::MulAdd(c(3), r, c(2)),
+                       a2 = hn::MulAdd(c(5), r, c(4)), a3 = hn::MulAdd(c(7), r, c(6)),
+                       a4 = hn::MulAdd(c(9), r, c(8));
+            const auto b0 = hn::MulAdd(a1, r2, a0), b1 = hn::MulAdd(a3, r2, a2),
+                       b2 = hn::MulAdd(c(10), r2, a4);
+            return hn::MulAdd(b2, r8, hn::MulAdd(b1, r4, b0));
+        });
+    }
+
+    // half x in [-20, 12] (k in [-29, 18]): e^x in float within 8 ulps (the test over every half input checks
+    // the roundings it decides). e^r is its Taylor polynomial of degree 7: the remainder is below 2^-27 of
+    // the result; the float roundings add about 2 ulps.
+    template <class DF>
+    static hn::Vec<DF> exp_float(DF df, hn::Vec<DF> x) {
+        return exp_scaled(df, x, [df](auto r) {
+            const auto c = [&](float v) { return hn::Set(df, v); };
+            const auto r2 = hn::Mul(r, r), r4 = hn::Mul(r2, r2);
+            const auto a0 = hn::MulAdd(r, c(1.0f), c(1.0f)), a1 = hn::MulAdd(r, c(1.0f / 6), c(0.5f)),
+                       a2 = hn::MulAdd(r, c(1.0f / 120), c(1.0f / 24)),
+                       a3 = hn::MulAdd(r, c(1.0f / 5040), c(1.0f / 720));
+            return hn::MulAdd(hn::MulAdd(a3, r2, a2), r4, hn::MulAdd(a1, r2, a0));
+        });
+    }
+
+    // 1 / sqrt(a) for float a to within 2^-21.4: the target's estimate and Newton steps y * (1.5 - a/2 y^2)
+    // in float. x86's estimates are within 1.5 * 2^-12 (RSQRTPS; AVX-512's within 2^-14), so one step leaves
+    // 1.5 e^2 + 2.5 * 2^-24 (its roundings) < 2^-21.4; the other targets' estimates (Arm's 2^-8, Highway's
+    // emulation about 2^-9) take two. The step in double then leaves 1.5 * 2^-42.8 + a few double roundings:
+    // fewer than 2^11 ulps of double, so kRsqrtTolerance holds with a margin of 2.
+    static constexpr int64_t kRsqrtTolerance = 4096;
+    V rsqrt_float(V a) const {
+        constexpr int kSteps = HWY_ARCH_X86 && HWY_TARGET != HWY_EMU128 ? 1 : 2;
+        const V h = hn::Mul(a, hn::Set(d, 0.5f));
+        V y = hn::ApproximateReciprocalSqrt(a);
+        for (int i = 0; i < kSteps; ++i)
+            y = hn::Mul(y, hn::NegMulAdd(hn::Mul(h, y), y, hn::Set(d, 1.5f)));
+        return y;
     }
 
     // r with the lanes marked in ulo (the lower half) and uhi (the upper half) recomputed by f(i, a, b).
