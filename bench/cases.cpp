@@ -506,6 +506,7 @@ std::vector<Case> all_cases() {
     cases.push_back(elementwise_case(isa::Op::TEXP, DType::F32, 64, 512, -20, 20));
     cases.push_back(elementwise_case(isa::Op::TEXP, DType::F16, 64, 1024, -10, 10));
     cases.push_back(elementwise_case(isa::Op::TRSQRT, DType::F32, 64, 512, 0.001f, 1000));
+    cases.push_back(elementwise_case(isa::Op::TLOG, DType::F32, 64, 512, 0.001f, 1000));
     // Reductions and expansions (softmax's steps: row max, subtract, exp-difference, row sum, divide).
     cases.push_back(elementwise_case(isa::Op::TROWSUM, DType::F32, 64, 512, -100, 100));
     cases.push_back(elementwise_case(isa::Op::TROWSUM, DType::F16, 64, 1024, -1, 1));
