@@ -190,7 +190,6 @@ struct Ops {
     static constexpr std::size_t kSize = sizeof(T);
 
     static constexpr bool kSmall = kernels::kIsSmallFloat<T>;
-    static constexpr int kSmallFrac = std::is_same_v<T, float16> ? 10 : 7;  // fraction bits of half, bfloat16
     static constexpr unsigned kHas =
         kFloat ? (kAdd | kMul | kDiv | kMinMax | kCmp | kAbs | kSqrt |
                   (std::is_same_v<T, float> && HWY_TARGET <= HWY_AVX2 ? kFma : 0u) |
@@ -434,19 +433,28 @@ struct Ops {
     }
 
   private:
-    // Lanes of the approximation y (lanes of W, float or double) whose rounding to T is not decided: within
-    // `tolerance` ulps of W of a rounding boundary of T, or in T's subnormal range.
+    // y's bits below T's precision (y in lanes of W), offset so that the window of `tolerance` ulps of W
+    // around a rounding midpoint of T starts at 0: y lies in it when the result is below 2 * tolerance.
     template <class DW, class VW>
-    static auto undecided(DW dw, VW y, int64_t tolerance) {
+    static auto midpoint_offset(DW dw, VW y, int64_t tolerance) {
         using TW = hn::TFromD<DW>;
         using TI = std::conditional_t<sizeof(TW) == 8, int64_t, int32_t>;
         const hn::RebindToSigned<DW> di;
         constexpr int kWideFrac = sizeof(TW) == 8 ? 52 : 23;
         constexpr int kFrac = std::is_same_v<T, float16> ? 10 : std::is_same_v<T, bfloat16> ? 7 : 23;
         constexpr TI kLow = (TI{1} << (kWideFrac - kFrac)) - 1, kMid = TI{1} << (kWideFrac - kFrac - 1);
-        const auto low = hn::And(hn::BitCast(di, y), hn::Set(di, kLow));
-        const auto near = hn::And(hn::Gt(low, hn::Set(di, static_cast<TI>(kMid - tolerance))),
-                                  hn::Lt(low, hn::Set(di, static_cast<TI>(kMid + tolerance))));
+        return hn::And(hn::Add(hn::BitCast(di, y), hn::Set(di, static_cast<TI>(tolerance - kMid))),
+                       hn::Set(di, kLow));
+    }
+
+    // Lanes of the approximation y (lanes of W, float or double) whose rounding to T is not decided: within
+    // `tolerance` ulps of W of a rounding boundary of T, or in T's subnormal range.
+    template <class DW, class VW>
+    static auto undecided(DW dw, VW y, int64_t tolerance) {
+        using TW = hn::TFromD<DW>;
+        const hn::RebindToSigned<DW> di;
+        const auto near = hn::Lt(midpoint_offset(dw, y, tolerance),
+                                 hn::Set(di, static_cast<hn::TFromD<decltype(di)>>(2 * tolerance)));
         const TW min_normal = std::is_same_v<T, float16> ? TW(1.0 / 16384) : TW(1.1754943508222875e-38);
         auto sub = hn::And(hn::Lt(hn::Abs(y), hn::Set(dw, min_normal)), hn::Ne(y, hn::Zero(dw)));
         if constexpr (std::is_same_v<T, float16> && sizeof(TW) == 4) {
@@ -474,8 +482,8 @@ struct Ops {
     // f(a) rounded to T: pre(a) prepares a value in T's lanes (an estimate, or a clamped a), approx(dw, x,
     // pre's value) computes f in the wider type W, outside(dw, x) marks the inputs it does not cover;
     // tolerance in ulps of W. For float elements a screen runs first, and the full test only when it marks a
-    // lane: the lanes whose low bits of y lie within the tolerance window around a midpoint (offset so that
-    // the window starts at 0: an add, an and and one compare for both halves), and those screen(d, a) marks,
+    // lane: the lanes whose y lies within the tolerance window around a midpoint (midpoint_offset: an add, an
+    // and, and one compare for both halves), and those screen(d, a) marks,
     // which must include every lane outside(dw, x) marks and every lane whose result may be subnormal in T.
     template <class Pre, class Approx, class Outside, class Screen, class Scalar>
     V rounded(V a, Pre pre, Approx approx, Outside outside, Screen screen, int64_t tolerance,
@@ -490,12 +498,9 @@ struct Ops {
             const auto ylo = approx(dd, lo, hn::PromoteTo(dd, hn::LowerHalf(dh, e))),
                        yhi = approx(dd, hi, hn::PromoteTo(dd, hn::UpperHalf(dh, e)));
             const V r = hn::Combine(d, hn::DemoteTo(dh, yhi), hn::DemoteTo(dh, ylo));
-            constexpr int64_t kLow = (int64_t{1} << 29) - 1, kMid = int64_t{1} << 28;
-            const auto window = [&](auto y) {
-                return hn::And(hn::Add(hn::BitCast(di, y), hn::Set(di, tolerance - kMid)), hn::Set(di, kLow));
-            };
-            if (hn::AllFalse(di, hn::Lt(hn::Min(window(ylo), window(yhi)), hn::Set(di, 2 * tolerance))) &&
-                hn::AllFalse(d, screen(d, a)))
+            const auto offset =
+                hn::Min(midpoint_offset(dd, ylo, tolerance), midpoint_offset(dd, yhi, tolerance));
+            if (hn::AllFalse(di, hn::Lt(offset, hn::Set(di, 2 * tolerance))) && hn::AllFalse(d, screen(d, a)))
                 return r;
             const auto ulo = hn::Or(outside(dd, lo), undecided(dd, ylo, tolerance));
             const auto uhi = hn::Or(outside(dd, hi), undecided(dd, yhi, tolerance));
@@ -504,11 +509,8 @@ struct Ops {
         } else {
             const V y = approx(d, a, e);
             const hn::RebindToSigned<D> di;
-            constexpr int32_t kLow = (1 << (23 - kSmallFrac)) - 1, kMid = 1 << (22 - kSmallFrac);
-            const auto window =
-                hn::And(hn::Add(hn::BitCast(di, y), hn::Set(di, static_cast<int32_t>(tolerance) - kMid)),
-                        hn::Set(di, kLow));
-            if (hn::AllFalse(di, hn::Lt(window, hn::Set(di, static_cast<int32_t>(2 * tolerance)))) &&
+            if (hn::AllFalse(di, hn::Lt(midpoint_offset(d, y, tolerance),
+                                        hn::Set(di, static_cast<int32_t>(2 * tolerance)))) &&
                 hn::AllFalse(d, screen(d, a)))
                 return y;
             const auto u = hn::Or(outside(d, a), undecided(d, y, tolerance));
