@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Build the libFuzzer targets (fuzz preset, clang) and run each for a bounded time, seeded from the golden corpus.
-# Any crash, leak or sanitizer report makes libFuzzer exit non-zero, and so this script.
-# Usage: fuzz/run.sh [seconds per target, default 60] [build dir, default build/fuzz]
+# Build the libFuzzer targets (clang) and run each for a bounded time, seeded from the golden corpus. Any crash,
+# leak or sanitizer report makes libFuzzer exit non-zero, and so this script.
+# Usage: fuzz/run.sh [seconds per target, default 60] [preset, default fuzz; CI passes asan, which builds the
+# fuzzers beside the sanitizer tests]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
-build="${2:-build/fuzz}"
+preset="${2:-fuzz}"
+build="build/$preset"
 jobs="$(nproc 2>/dev/null || echo 2)"
 
-cmake --preset fuzz -B "$build"
+scripts/configure.sh "$preset" >/dev/null
 cmake --build "$build" -j "$jobs" --target fuzz_decoder fuzz_asm_parser fuzz_pto_as_parser fuzz_pto_as_module ptoas
 
 # Seeds: every section of every golden file as text, and each program as binary. libFuzzer adds what it finds

@@ -3,7 +3,7 @@
 # prints the command to run and stops.
 set -euo pipefail
 
-packages=(cmake make g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev libcli11-dev librapidcheck-dev libopenblas-dev)
+packages=(cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev libcli11-dev librapidcheck-dev libopenblas-dev)
 
 missing=()
 for p in "${packages[@]}"; do

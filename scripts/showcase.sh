@@ -4,6 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 jobs="$(nproc 2>/dev/null || echo 2)"
-cmake --preset release
+scripts/configure.sh release
 cmake --build --preset release -j "$jobs" --target ptosim-showcase
 build/release/examples/ptosim-showcase "$@"

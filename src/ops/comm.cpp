@@ -70,7 +70,7 @@ namespace {
 using hazards::Pipe;
 
 // pto-isa's pipe_t numbers, for the flags the device code sets between the steps of a transfer.
-constexpr int kPipeS = 0, kPipeV = 1, kPipeMte2 = 3, kPipeMte3 = 4, kPipeAll = 6;
+constexpr int kPipeV = 1, kPipeMte2 = 3, kPipeMte3 = 4, kPipeAll = 6;
 
 // The device code orders its own steps with set_flag / wait_flag on EVENT_ID0 (EVENT_ID1 for TREDUCE's
 // receive tile); the checker sees the same flags, so a kernel that leaves one of them set across the

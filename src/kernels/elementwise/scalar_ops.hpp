@@ -88,6 +88,8 @@ struct ScalarOps {
     using C = compute_t<T>;
     static constexpr bool kFloat = kIsFloat<T>;
     using U = std::make_unsigned_t<std::conditional_t<kFloat, int32_t, T>>;  // integers wrap through this
+    // Products of U: a U narrower than int would promote to (signed) int, whose product can overflow.
+    using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
     static constexpr int kBits = static_cast<int>(sizeof(T) * 8);
 
     static C load(T x) { return static_cast<C>(x); }
@@ -134,7 +136,7 @@ struct ScalarOps {
         if constexpr (kFloat)
             return fix(a * b);
         else
-            return static_cast<C>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+            return static_cast<C>(static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<U>(b)));
     }
     // a * b + c rounded once (a fused multiply-add).
     static C fma(C a, C b, C c) {
@@ -231,8 +233,8 @@ struct ScalarOps {
             U result = 1, base = static_cast<U>(a);
             for (auto e = static_cast<U>(b); e != 0; e >>= 1) {
                 if (e & 1)
-                    result = static_cast<U>(result * base);
-                base = static_cast<U>(base * base);
+                    result = static_cast<U>(static_cast<P>(result) * base);
+                base = static_cast<U>(static_cast<P>(base) * base);
             }
             return static_cast<C>(result);
         }

@@ -436,7 +436,7 @@ struct Ops {
     // y's bits below T's precision (y in lanes of W), offset so that the window of `tolerance` ulps of W
     // around a rounding midpoint of T starts at 0: y lies in it when the result is below 2 * tolerance.
     template <class DW, class VW>
-    static auto midpoint_offset(DW dw, VW y, int64_t tolerance) {
+    static auto midpoint_offset(DW /*dw: its type*/, VW y, int64_t tolerance) {
         using TW = hn::TFromD<DW>;
         using TI = std::conditional_t<sizeof(TW) == 8, int64_t, int32_t>;
         const hn::RebindToSigned<DW> di;

@@ -348,7 +348,7 @@ constexpr int64_t kAboveKey = INT64_MAX;  // above every pair's key (whose lower
 // swap of lanes, then the larger key to the lane with the lower (higher) number.
 template <bool kDescending, class D, class V>
 HWY_INLINE V SortBitonic(D d, V v) {
-    constexpr std::size_t kLanes = hn::MaxLanes(D());
+    [[maybe_unused]] constexpr std::size_t kLanes = hn::MaxLanes(D());
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
     // One masked min over the max instead of a min, a max and a blend.
     const auto clean = [&](V p, __mmask8 take_min) {

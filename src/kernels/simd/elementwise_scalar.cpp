@@ -1,0 +1,23 @@
+// Fast kernels of the element-wise family TileScalar: one part of simd::elementwise (elementwise-inl.h).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/simd/elementwise_scalar.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include "kernels/simd/elementwise_parts.hpp"
+#include "ptosim/isa/table.hpp"
+
+#ifndef PTOSIM_ELEMENTWISE_PART_DEFINED
+#define PTOSIM_ELEMENTWISE_PART_DEFINED
+namespace ptosim::simd::elementwise_part {
+constexpr bool scalar(isa::Family f) {
+    return f == isa::Family::TileScalar;
+}
+}  // namespace ptosim::simd::elementwise_part
+#endif
+#define PTOSIM_ELEMENTWISE_FAMILIES(f) ::ptosim::simd::elementwise_part::scalar(f)
+#define PTOSIM_ELEMENTWISE_IMPL Elementwise_scalar
+#define PTOSIM_ELEMENTWISE_ENTRY elementwise_scalar
+#include "kernels/simd/elementwise-inl.h"
+#undef PTOSIM_ELEMENTWISE_FAMILIES
+#undef PTOSIM_ELEMENTWISE_IMPL
+#undef PTOSIM_ELEMENTWISE_ENTRY
