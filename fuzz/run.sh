@@ -28,14 +28,37 @@ done
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-"$build/fuzz/fuzz_decoder" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 "$corpus/bin"
-"$build/fuzz/fuzz_asm_parser" -max_total_time="$seconds" -timeout=10 -dict=fuzz/asm.dict -print_final_stats=1 \
-    "$corpus/asm"
-# PTO-AS and programs with directives: the examples, seeded from examples/asm/.
 cp examples/asm/*.pto examples/asm/*.s "$corpus/pto/"
-"$build/fuzz/fuzz_pto_as_parser" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -dict=fuzz/pto_as.dict \
-    -print_final_stats=1 "$corpus/pto"
-# The module form: seeded from the module examples.
 cp examples/asm/*_module.pto "$corpus/module/"
-"$build/fuzz/fuzz_pto_as_module" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -dict=fuzz/pto_as.dict \
-    -print_final_stats=1 "$corpus/module"
+
+# Each fuzzer is one process on one core: they run `jobs` at a time, each writing to a log of its own, which is
+# printed when it ends (all of them if one fails).
+pids=()
+names=()
+fuzz() {
+    local name="$1"
+    shift
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+        wait -n || true
+    done
+    "$build/fuzz/$name" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 "$@" >"$build/$name.log" 2>&1 &
+    pids+=($!)
+    names+=("$name")
+}
+fuzz fuzz_decoder "$corpus/bin"
+fuzz fuzz_asm_parser -dict=fuzz/asm.dict "$corpus/asm"
+# PTO-AS and programs with directives: the examples, seeded from examples/asm/.
+fuzz fuzz_pto_as_parser -rss_limit_mb=4096 -dict=fuzz/pto_as.dict "$corpus/pto"
+# The module form: seeded from the module examples.
+fuzz fuzz_pto_as_module -rss_limit_mb=4096 -dict=fuzz/pto_as.dict "$corpus/module"
+status=0
+for k in "${!pids[@]}"; do
+    if wait "${pids[$k]}"; then
+        echo "${names[$k]}: $(grep -E '^stat::number_of_executed_units' "$build/${names[$k]}.log" || echo done)"
+    else
+        status=1
+        echo "${names[$k]} FAILED:"
+        cat "$build/${names[$k]}.log"
+    fi
+done
+exit $status
