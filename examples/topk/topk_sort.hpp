@@ -193,7 +193,7 @@ struct DeviceBuffers {
     float* lists = nullptr;  // blocks x 2k
     float* out = nullptr;    // 2k: the k largest (value, index bits) pairs, largest first
 
-    DeviceBuffers(int64_t n, int64_t k, int64_t block_num) : max_n(n), max_k(k), blocks(block_num) {
+    DeviceBuffers(int64_t n, int64_t k, int64_t nblocks) : max_n(n), max_k(k), blocks(nblocks) {
         const auto vb = static_cast<size_t>(std::max<int64_t>(n, 1)) * sizeof(float);
         const auto kb = static_cast<size_t>(std::max<int64_t>(k, 1)) * 2 * sizeof(float);
         aclrtMalloc(reinterpret_cast<void**>(&values), vb, ACL_MEM_MALLOC_HUGE_FIRST);

@@ -337,7 +337,7 @@ std::optional<Fault> Machine::step(const linx::Block& b, std::size_t index) {
         try {
             ops::execute(op.op, operands);
         } catch (const CheckError& e) {
-            return fault(FaultKind::KernelCheck, e.what());
+            return fault(FaultKind::KernelCheck, e.failure().message());
         } catch (const std::bad_alloc&) {
             return fault(FaultKind::KernelCheck, "out of memory");
         }

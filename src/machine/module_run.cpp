@@ -1237,7 +1237,7 @@ class Runner {
         try {
             fn();
         } catch (const CheckError& e) {
-            fail(Status::KernelCheck, op, e.what());
+            fail(Status::KernelCheck, op, e.failure().message());
         } catch (const std::bad_alloc&) {
             fail(Status::KernelCheck, op, "out of memory");
         }

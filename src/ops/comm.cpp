@@ -420,6 +420,22 @@ uint64_t tcopy_async(const char* instr, const GlobalView& dst, const GlobalView&
     return handle;
 }
 
+uint64_t tprefetch_async(const GlobalView& src) {
+    constexpr const char* kInstr = "TPREFETCH_ASYNC";
+    validate::global(src, kInstr, "src");
+    static std::atomic<uint64_t> next_handle{1};
+    const uint64_t handle = next_handle.fetch_add(1, std::memory_order_relaxed);
+    barrier_all(kInstr);
+    {
+        hazards::Scope hz(kInstr, hazards::Scope::Async{});
+        hz.read(src);
+    }
+    if (hazards::enabled())
+        hazards::async_issued(handle);
+    barrier_all(kInstr);
+    return handle;
+}
+
 void tbroadcast(const comm::Group& group, const GlobalView& src, const comm::Staging& staging) {
     constexpr const char* kInstr = "TBROADCAST";
     check_group(group, kInstr);

@@ -73,7 +73,7 @@ uint64_t element_bits(const std::byte* p, std::size_t size) {
 
 void tcmp(const TileView& dst, const TileView& src0, const TileView& src1, CmpMode mode) {
     hazards::Scope hz("TCMP", hazards::Pipe::V);
-    hz.write(dst);
+    hz.write_whole(dst);  // the whole mask tile is zeroed first
     hz.read(src0);
     hz.read(src1);
     constexpr const char* kInstr = "TCMP";
@@ -94,7 +94,7 @@ void tcmp(const TileView& dst, const TileView& src0, const TileView& src1, CmpMo
 void tcmps(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode mode) {
     hazards::Scope hz("TCMPS", hazards::Pipe::V);
     hz.scalar(src0.dtype, scalar);
-    hz.write(dst);
+    hz.write_whole(dst);  // the whole mask tile is zeroed first
     hz.read(src0);
     check_dst_and_src0(dst, src0, mode, "TCMPS");
     if (active_backend() == Backend::Simd) {
@@ -107,7 +107,7 @@ void tcmps(const TileView& dst, const TileView& src0, uint64_t scalar, CmpMode m
 // The scalar form checks dst and src0.
 void tcmps(const TileView& dst, const TileView& src0, const TileView& src1, CmpMode mode) {
     hazards::Scope hz("TCMPS", hazards::Pipe::V);
-    hz.write(dst);
+    hz.write_whole(dst);  // the whole mask tile is zeroed first
     hz.read(src0);
     hz.read(src1);
     constexpr const char* kInstr = "TCMPS";

@@ -1,6 +1,7 @@
 // The descriptor-driven entry point: operand checks per family, then the kernel the row names.
 #include "ptosim/ops/execute.hpp"
 
+#include <array>
 #include <cstring>
 #include <string>
 
@@ -17,19 +18,47 @@ namespace {
 
 constexpr const char* kSrcNames[] = {"src0", "src1", "src2"};
 
-// Element-wise families: one element type, row-major tiles of one valid shape; the destination may be one of
-// the sources itself (in place), but may not overlap one otherwise.
+// The layouts an element-wise row takes: row-major tiles, or (a row whose device code has no isRowMajor
+// assert, `any_major`) column-major ones too, all of one major order.
+void elementwise_layouts(const isa::OpInfo& d, const Operands& o) {
+    const char* instr = d.name.data();
+    const bool col = d.any_major && o.dst[0].layout.is_col_major();
+    const auto check = [&](const TileView& t, const char* name) {
+        if (!col)
+            validate::row_major(t, instr, name);
+        else
+            PTOSIM_CHECK(t.layout.is_col_major(), instr, "operands must all be row-major or all column-major",
+                         {"operand", name}, {"layout", layout_kind_name(t.layout.kind)});
+    };
+    check(o.dst[0], "dst");
+    for (std::size_t k = 0; k < o.src.size(); ++k)
+        check(o.src[k], kSrcNames[k]);
+    // A column-major tile with several rows and columns and a partial valid region: pto-isa's kernels walk
+    // it with row-major strides (a5/TBinSOp.hpp, a2a3/TBinSOp.hpp), a different set of elements.
+    const TileView& dst = o.dst[0];
+    PTOSIM_STRICT_CHECK(!col || dst.layout.rows == 1 || dst.layout.cols == 1 ||
+                            (dst.valid_rows == dst.layout.rows && dst.valid_cols == dst.layout.cols),
+                        instr,
+                        "a column-major tile with a partial valid region: ptosim computes the element-wise "
+                        "result, pto-isa's device kernels walk such a tile with row-major strides",
+                        {"Rows", dst.layout.rows}, {"Cols", dst.layout.cols}, {"validRow", dst.valid_rows},
+                        {"validCol", dst.valid_cols});
+}
+
+// Element-wise families: one element type, tiles of one valid shape (elementwise_layouts); the destination
+// may overlap a source only as the device streams them (validate::may_stream: in place, or a narrower or
+// earlier destination).
 void validate_elementwise(const isa::OpInfo& d, const Operands& o) {
     const char* instr = d.name.data();  // the row's name is a string literal
     const TileView& dst = o.dst[0];
     validate::tile(dst, instr, "dst");
-    validate::row_major(dst, instr, "dst");
     validate::dtype_in(d.kernel_types(), dst.dtype, instr, "dst");
+    for (std::size_t k = 0; k < o.src.size(); ++k)
+        validate::tile(o.src[k], instr, kSrcNames[k]);
+    elementwise_layouts(d, o);
     for (std::size_t k = 0; k < o.src.size(); ++k) {
         const TileView& s = o.src[k];
         const char* name = kSrcNames[k];
-        validate::tile(s, instr, name);
-        validate::row_major(s, instr, name);
         PTOSIM_CHECK(s.dtype == dst.dtype, instr, "every operand has the destination's element type",
                      {"operand", name}, {"dtype", dtype_cpp_name(s.dtype)},
                      {"dst", dtype_cpp_name(dst.dtype)});
@@ -37,10 +66,19 @@ void validate_elementwise(const isa::OpInfo& d, const Operands& o) {
                      "every operand has the destination's valid shape", {"operand", name},
                      {"validRow", s.valid_rows}, {"validCol", s.valid_cols}, {"dst.validRow", dst.valid_rows},
                      {"dst.validCol", dst.valid_cols});
-        const bool in_place = s.data == dst.data && s.layout == dst.layout;
-        if (!in_place)
-            validate::disjoint(dst, "dst", s, name, instr);
+        validate::may_stream(dst, "dst", s, name, instr);
     }
+}
+
+// A column-major tile as the row-major tile of its transpose: element-wise instructions, which pair
+// positions, walk column-major operands as the rows of their transposes (each column contiguous, in memory
+// order).
+TileView transposed(const TileView& t) {
+    TileView v = t;
+    v.layout = Layout::row_major(t.layout.cols, t.layout.rows);
+    v.valid_rows = t.valid_cols;
+    v.valid_cols = t.valid_rows;
+    return v;
 }
 
 // The element types of a reduction: the destination's is the source's, or its widened type where the row
@@ -113,8 +151,7 @@ void validate_expand(const isa::OpInfo& d, const Operands& o) {
                          "the tile operand has the destination's valid shape", {"operand", name},
                          {"validRow", s.valid_rows}, {"validCol", s.valid_cols},
                          {"dst.validRow", dst.valid_rows}, {"dst.validCol", dst.valid_cols});
-            if (!(s.data == dst.data && s.layout == dst.layout))
-                validate::disjoint(dst, "dst", s, name, instr);
+            validate::may_stream(dst, "dst", s, name, instr);
             continue;
         }
         if (d.family == isa::Family::RowExpand && o.src.size() == 1) {  // TROWEXPAND: column 0 of any width
@@ -211,10 +248,22 @@ void run_reduce(const Operands& o) {
 template <isa::Op OP>
 void run_elementwise(const Operands& o) {
     const isa::OpInfo& d = isa::op_info(OP);
-    if (d.family == isa::Family::RowExpand || d.family == isa::Family::ColExpand)
+    if (d.family == isa::Family::RowExpand || d.family == isa::Family::ColExpand) {
         validate_expand(d, o);
-    else
+    } else {
         validate_elementwise(d, o);
+        if (o.dst[0].layout.is_col_major()) {
+            const TileView dst = transposed(o.dst[0]);
+            std::array<TileView, 3> src{};
+            for (std::size_t k = 0; k < o.src.size(); ++k)
+                src[k] = transposed(o.src[k]);
+            const Operands t{std::span<const TileView>(&dst, 1),
+                             std::span<const TileView>(src.data(), o.src.size()), o.scalars, o.attrs};
+            if (!(active_backend() == Backend::Simd && simd::elementwise(OP, t)))
+                ref::elementwise(OP, t);
+            return;
+        }
+    }
     if (active_backend() == Backend::Simd && simd::elementwise(OP, o))
         return;
     ref::elementwise(OP, o);

@@ -181,7 +181,10 @@ void tgather(const TileView& dst, const TileView& src0, const TileView& idx) {
 
 void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, bool by_rows) {
     hazards::Scope hz("TSCATTER", hazards::Pipe::V);
-    hz.write(dst);
+    if (pattern.period != 1)  // the positions the pattern skips are zeroed
+        hz.write_whole(dst);
+    else
+        hz.write(dst);
     hz.read(src);
     common(dst, src, kScatter);
     if (pattern.period == 1) {
@@ -212,7 +215,7 @@ void tscatter(const TileView& dst, const TileView& src, GatherPattern pattern, b
 
 void tscatter(const TileView& dst, const TileView& src, const TileView& idx) {
     hazards::Scope hz("TSCATTER", hazards::Pipe::V);
-    hz.write(dst);
+    hz.write_whole(dst);
     hz.read(src);
     hz.read(idx);
     common(dst, src, kScatter);

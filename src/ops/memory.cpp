@@ -24,7 +24,7 @@ void check_mx_shape(const GlobalView& g, const char* instr) {
 
 void check_global(const TileView& tile, const GlobalView& g, const char* instr, bool converting = false) {
     validate::tile(tile, instr, "tile");
-    validate::global(g, instr, "global tensor");
+    validate::global_fields(g, instr, "global tensor");
     if (converting) {
         validate::dtype_in(isa::kConvertible, tile.dtype, instr, "tile");
         validate::dtype_in(isa::kConvertible, g.dtype, instr, "global tensor");
@@ -48,14 +48,18 @@ void check_global(const TileView& tile, const GlobalView& g, const char* instr, 
             : "global shape must hold the tile's valid shape (NZ: dims 2,3 = rows, dims 0,1,4 = columns)",
         {"global.rows", g.rows()}, {"global.cols", g.cols()}, {"tile.validRow", tile.valid_rows},
         {"tile.validCol", tile.valid_cols});
+    validate::global_moved(g, tile.valid_rows, tile.valid_cols, instr, "global tensor");
 }
 
 }  // namespace
 
 void tload(const TileView& dst, const GlobalView& src, Pad pad) {
     hazards::Scope hz("TLOAD", hazards::Pipe::MTE2);
-    hz.write(dst);
-    hz.read(src);
+    if (pad != Pad::Null)
+        hz.write_whole(dst);
+    else
+        hz.write(dst);
+    hz.read(src.clipped(dst.valid_rows, dst.valid_cols));
     check_global(dst, src, "TLOAD");
     if (pad != Pad::Null)
         validate::whole_tile(dst, "TLOAD", "tile");  // the pad value fills the rest of the tile
@@ -77,7 +81,7 @@ void no_mx_store(const GlobalView& g) {
 
 void tstore(const GlobalView& dst, const TileView& src) {
     hazards::Scope hz("TSTORE", hazards::move_pipe(src.data, dst.data));
-    hz.write(dst);
+    hz.write(dst.clipped(src.valid_rows, src.valid_cols));
     hz.read(src);
     no_mx_store(dst);
     check_global(src, dst, "TSTORE");
@@ -90,10 +94,11 @@ void tstore(const GlobalView& dst, const TileView& src) {
 
 void tstore(const GlobalView& dst, const TileView& src, const StoreSpec& spec) {
     hazards::Scope hz("TSTORE", hazards::move_pipe(src.data, dst.data));
+    const GlobalView moved = dst.clipped(src.valid_rows, src.valid_cols);
     if (spec.atomic_add)  // cores may add into the same bytes in any order
-        hz.atomic(dst, true);
+        hz.atomic(moved, true);
     else
-        hz.write(dst);
+        hz.write(moved);
     hz.read(src);
     constexpr const char* kInstr = "TSTORE";
     const bool plain =

@@ -191,7 +191,7 @@ void mgather(const TileView& dst, const GlobalView& table, const TileView& idx, 
 
 void mgather_l1_rows(const TileView& dst, const GlobalView& table, const GlobalView& idx, GatherOob oob) {
     hazards::Scope hz("MGATHER", hazards::Pipe::MTE2);
-    hz.write(dst);
+    hz.write_whole(dst);
     hz.read(table);
     hz.read(idx);
     const GatherPolicy policy{Coalesce::Row, oob};
@@ -215,7 +215,7 @@ void mgather_l1_rows(const TileView& dst, const GlobalView& table, const GlobalV
 void mgather_l1_elems(const TileView& dst, const GlobalView& table, const GlobalView& idx,
                       const GlobalView& scratch, GatherOob oob) {
     hazards::Scope hz("MGATHER", hazards::Pipe::MTE2);
-    hz.write(dst);
+    hz.write_whole(dst);
     hz.read(table);
     hz.read(idx);
     hz.write(scratch);

@@ -27,7 +27,7 @@ void copy_packed(std::byte* dst, const std::byte* src, int64_t rows, int64_t col
 
 void tprefetch(const TileView& scratch, const GlobalView& g) {
     hazards::Scope hz("TPREFETCH", hazards::Pipe::MTE2);
-    hz.write(scratch);
+    hz.write_whole(scratch);
     hz.read(g);
     validate::tile(scratch, kInstr, "dst");
     validate::whole_tile(scratch, kInstr, "dst");

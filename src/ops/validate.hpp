@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/core/global_view.hpp"
@@ -70,14 +71,86 @@ inline int partial_shapes(const TileView& dst, const TileView& src0, const TileV
     return same_shape(src0) ? 0 : 1;
 }
 
-// The storage of two tiles (their whole physical extents) does not overlap: a destination that overlaps
-// another operand would make the result depend on the order in which elements are visited.
+// The bytes an instruction touches in a tile: its valid region, not its declared extent. A plain (row- or
+// column-major) tile's region is a set of lines (its valid rows, or columns), `count` runs of `len` bytes
+// `stride` bytes apart from `start`; a boxed tile's, or one of a 4-bit type, is taken as the range from its
+// first to its last valid byte (every layout's offsets grow with the row and the column).
+struct Lines {
+    std::uintptr_t start = 0;
+    std::size_t stride = 0, len = 0;
+    int64_t count = 0;
+    std::uintptr_t end() const { return count == 0 ? start : start + (count - 1) * stride + len; }
+};
+inline Lines lines_of(const TileView& t) {
+    const auto base = reinterpret_cast<std::uintptr_t>(t.data);
+    if (t.valid_rows <= 0 || t.valid_cols <= 0)
+        return {base, 0, 0, 0};
+    if (t.layout.is_boxed() || dtype_is_twin(t.dtype))
+        return {base, 0, t.valid_bytes(), 1};
+    const std::size_t es = t.elem_size();
+    if (t.layout.is_row_major())
+        return {base, static_cast<std::size_t>(t.layout.cols) * es,
+                static_cast<std::size_t>(t.valid_cols) * es, t.valid_rows};
+    return {base, static_cast<std::size_t>(t.layout.rows) * es, static_cast<std::size_t>(t.valid_rows) * es,
+            t.valid_cols};
+}
+
+// Whether the bytes of a and b that an instruction touches share one.
+inline bool footprints_overlap(const TileView& a, const TileView& b) {
+    Lines x = lines_of(a), y = lines_of(b);
+    if (x.count == 0 || y.count == 0 || x.start >= y.end() || y.start >= x.end())
+        return false;
+    if (x.count > y.count)
+        std::swap(x, y);
+    // For each line of x, the lines of y that could meet it: y.start + j * y.stride in (lo - y.len, hi).
+    for (int64_t i = 0; i < x.count; ++i) {
+        const auto lo = static_cast<int64_t>(x.start + i * x.stride), hi = lo + static_cast<int64_t>(x.len);
+        const auto y0 = static_cast<int64_t>(y.start), len = static_cast<int64_t>(y.len);
+        if (y.count == 1 || y.stride == 0) {
+            if (y0 < hi && y0 + static_cast<int64_t>(y.end() - y.start) > lo)
+                return true;
+            continue;
+        }
+        const auto stride = static_cast<int64_t>(y.stride);
+        // The first j with y0 + j * stride + len > lo, and whether it starts below hi.
+        int64_t j = lo - len - y0 < 0 ? 0 : (lo - len - y0) / stride + 1;
+        if (j < y.count && y0 + j * stride < hi)
+            return true;
+    }
+    return false;
+}
+
+// The destination and a source overlap in a way the device's streaming order makes well defined: both plain
+// tiles of the same major order, walked line by line and, inside a line, front to back, each piece read
+// before it is written (pto-isa's element-wise and conversion kernels, a2a3 and a5); the destination's every
+// line starts at or before the source's same line, its elements are no wider and its lines no further apart,
+// so no write reaches a byte that a later read wants. An in-place conversion to a narrower type at the
+// source's address is the common case (PTOAS's generated epilogues).
+inline bool streams_in_place(const TileView& dst, const TileView& src) {
+    if (dst.layout.is_boxed() || src.layout.is_boxed() || dtype_is_twin(dst.dtype) ||
+        dtype_is_twin(src.dtype) || dst.layout.is_row_major() != src.layout.is_row_major())
+        return false;
+    const Lines d = lines_of(dst), s = lines_of(src);
+    return d.start <= s.start && dst.elem_size() <= src.elem_size() && (d.count <= 1 || d.stride <= s.stride);
+}
+
+// The bytes two operands touch do not overlap: a destination that overlaps another operand would make the
+// result depend on the order in which elements are visited.
 inline void disjoint(const TileView& a, const char* a_name, const TileView& b, const char* b_name,
                      const char* instr) {
-    const auto a0 = reinterpret_cast<std::uintptr_t>(a.data), b0 = reinterpret_cast<std::uintptr_t>(b.data);
-    const bool overlap = a0 < b0 + b.bytes() && b0 < a0 + a.bytes();
-    PTOSIM_CHECK(!overlap, instr, "a destination tile must not overlap another operand", {"dst", a_name},
-                 {"other", b_name});
+    PTOSIM_CHECK(!footprints_overlap(a, b), instr, "a destination tile must not overlap another operand",
+                 {"dst", a_name}, {"other", b_name});
+}
+
+// A destination and a source of an element-wise instruction (or a conversion): disjoint, or overlapping as
+// the device streams them (streams_in_place). Any other overlap leaves the device's result to the size of its
+// vector pieces, so it stays an error.
+inline void may_stream(const TileView& dst, const char* dst_name, const TileView& src, const char* src_name,
+                       const char* instr) {
+    PTOSIM_CHECK(!footprints_overlap(dst, src) || streams_in_place(dst, src), instr,
+                 "a destination overlapping a source must start at or before it, line by line, with elements "
+                 "no wider (the device streams element-wise instructions front to back)",
+                 {"dst", dst_name}, {"src", src_name});
 }
 
 // A global tensor is usable: it has an address, extents in 1..2^31-1 and strides below 2^37 in magnitude (so
@@ -86,7 +159,7 @@ inline void disjoint(const TileView& a, const char* a_name, const TileView& b, c
 // messages ("global tensor", "table").
 __extension__ typedef __int128 Wide;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
 
-inline void global(const GlobalView& g, const char* instr, const char* operand) {
+inline void global_fields(const GlobalView& g, const char* instr, const char* operand) {
     constexpr int64_t kMaxExtent = int64_t{1} << 31;
     PTOSIM_CHECK(g.data != nullptr, instr, std::string(operand) + " has no address (null pointer)");
     for (int i = 0; i < 5; ++i) {
@@ -96,6 +169,28 @@ inline void global(const GlobalView& g, const char* instr, const char* operand) 
         PTOSIM_CHECK(g.stride[i] > -kMaxExtent * 64 && g.stride[i] < kMaxExtent * 64, instr,
                      std::string(operand) + " stride out of range", {"dim", i}, {"stride", g.stride[i]});
     }
+}
+
+// The bytes of the elements at offsets [lo, hi] from g.data, as [first, end) from the allocation's start.
+inline std::pair<Wide, Wide> global_bytes(const GlobalView& g, Wide lo, Wide hi, const std::byte* base) {
+    const Wide at = g.data - base;
+    if (dtype_is_twin(g.dtype))  // element offsets count nibbles: element i is in byte i / 2
+        return {at + (lo >= 0 ? lo / 2 : -((-lo + 1) / 2)), at + hi / 2 + 1};
+    const Wide es = static_cast<Wide>(dtype_size(g.dtype));
+    return {at + lo * es, at + (hi + 1) * es};
+}
+
+inline int64_t shown(Wide v) {
+    constexpr Wide kMax = INT64_MAX;
+    return static_cast<int64_t>(v > kMax ? kMax : (v < -kMax ? -kMax : v));
+}
+
+// A global tensor is usable: it has an address, extents in 1..2^31-1 and strides below 2^37 in magnitude (so
+// the extent sums below fit in 128 bits), and when its address lies in a runtime allocation (aclrtMalloc,
+// aclrtMallocHost) every element its shape and strides name lies in that allocation. `operand` names it in
+// messages ("global tensor", "table").
+inline void global(const GlobalView& g, const char* instr, const char* operand) {
+    global_fields(g, instr, operand);
     const auto block = allocations::containing(g.data);
     if (!block)
         return;
@@ -104,22 +199,42 @@ inline void global(const GlobalView& g, const char* instr, const char* operand) 
         const Wide span = static_cast<Wide>(g.shape[d] - 1) * g.stride[d];
         (span < 0 ? lo : hi) += span;
     }
-    const Wide at = g.data - block->base;  // the tensor's address, as an offset into the block
-    Wide first = 0, end = 0;
-    if (dtype_is_twin(g.dtype)) {  // element offsets count nibbles: element i is in byte i / 2
-        first = at + (lo >= 0 ? lo / 2 : -((-lo + 1) / 2));
-        end = at + hi / 2 + 1;
-    } else {
-        const Wide es = static_cast<Wide>(dtype_size(g.dtype));
-        first = at + lo * es;
-        end = at + (hi + 1) * es;
-    }
-    const auto shown = [](Wide v) {
-        constexpr Wide kMax = INT64_MAX;
-        return static_cast<int64_t>(v > kMax ? kMax : (v < -kMax ? -kMax : v));
-    };
+    const auto [first, end] = global_bytes(g, lo, hi, block->base);
     PTOSIM_CHECK(first >= 0 && end <= static_cast<Wide>(block->size), instr,
                  "global tensor reaches outside its allocation", {"operand", operand},
+                 {"first_byte", shown(first)}, {"end_byte", shown(end)}, {"allocation_bytes", block->size});
+}
+
+// The part of a global tensor a TLOAD or TSTORE moves, the tile's `rows` x `cols` valid region (the device
+// moves only that): usable, and inside its allocation. The tensor's declared shape may reach further (a view
+// larger than the region moved is fine); when the region moved reaches outside, the message gives both
+// shapes, since the usual cause is a declared shape that disagrees with the tile's valid region.
+inline void global_moved(const GlobalView& g, int64_t rows, int64_t cols, const char* instr,
+                         const char* operand) {
+    global_fields(g, instr, operand);
+    const auto block = allocations::containing(g.data);
+    if (!block || rows <= 0 || cols <= 0)
+        return;
+    // offset(r, c) == offset(r, 0) + offset(0, c): the extremes of each part over the region.
+    Wide rlo = 0, rhi = 0, clo = 0, chi = 0;
+    for (int64_t r = 0; r < rows; ++r) {
+        const Wide o = g.offset(r, 0);
+        rlo = o < rlo ? o : rlo;
+        rhi = o > rhi ? o : rhi;
+    }
+    for (int64_t c = 0; c < cols; ++c) {
+        const Wide o = g.offset(0, c);
+        clo = o < clo ? o : clo;
+        chi = o > chi ? o : chi;
+    }
+    const auto [first, end] = global_bytes(g, rlo + clo, rhi + chi, block->base);
+    PTOSIM_CHECK(first >= 0 && end <= static_cast<Wide>(block->size), instr,
+                 g.rows() == rows && g.cols() == cols
+                     ? "the region moved reaches outside the global tensor's allocation"
+                     : "the region moved (the tile's valid region, which differs from the global tensor's "
+                       "shape) reaches outside the global tensor's allocation",
+                 {"operand", operand}, {"region", std::to_string(rows) + "x" + std::to_string(cols)},
+                 {"global_shape", std::to_string(g.rows()) + "x" + std::to_string(g.cols())},
                  {"first_byte", shown(first)}, {"end_byte", shown(end)}, {"allocation_bytes", block->size});
 }
 

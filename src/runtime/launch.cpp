@@ -13,6 +13,12 @@
 #include "ptosim/sync/intra_block.hpp"
 #include "ptosim/sync/wait.hpp"
 
+// The CCE built-in variables (declared in include/pto/common/kernel.hpp), per thread.
+namespace ptosim::cce_builtins {
+thread_local int64_t block_idx = 0;
+thread_local int64_t block_num = 1;
+}  // namespace ptosim::cce_builtins
+
 namespace ptosim {
 
 namespace {
@@ -52,6 +58,12 @@ void run_core(const ExecContext& context, const std::function<void()>& body, con
 ExecContext& exec_context() {
     thread_local ExecContext c;
     return c;
+}
+
+void set_exec_context(const ExecContext& c) {
+    exec_context() = c;
+    cce_builtins::block_idx = c.block_idx;
+    cce_builtins::block_num = c.block_num;
 }
 
 void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {

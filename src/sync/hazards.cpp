@@ -806,53 +806,6 @@ std::string_view kind_name(Kind k) {
     return "?";
 }
 
-std::string describe(const Location& where) {
-    if (where.file)
-        return std::string(where.file) + ":" + std::to_string(where.line);
-    if (!where.code)
-        return "(unknown location)";
-    static std::mutex mutex;
-    static std::map<const void*, std::string> cache;
-    std::lock_guard<std::mutex> lock(mutex);
-    if (const auto it = cache.find(where.code); it != cache.end())
-        return it->second;
-    std::string text;
-    Dl_info info{};
-    if (dladdr(where.code, &info) && info.dli_fname) {
-        // The return address is the instruction after the call; one byte back is inside the call.
-        const auto offset =
-            reinterpret_cast<uintptr_t>(where.code) - 1 - reinterpret_cast<uintptr_t>(info.dli_fbase);
-        const std::string file = info.dli_fname;
-        if (file.find('\'') == std::string::npos) {
-            char command[64];
-            std::snprintf(command, sizeof command, " 0x%" PRIxPTR " 2>/dev/null", offset);
-            if (FILE* pipe = popen(("addr2line -C -e '" + file + "'" + command).c_str(), "r")) {
-                char line[4096];
-                if (std::fgets(line, sizeof line, pipe) && line[0] != '?') {
-                    text = line;
-                    while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
-                        text.pop_back();
-                    if (const auto d = text.find(" (discriminator"); d != std::string::npos)
-                        text.erase(d);
-                }
-                pclose(pipe);
-            }
-        }
-        if (text.empty() || text.ends_with(":?") || text.ends_with(":0")) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "+0x%" PRIxPTR, offset);
-            text = (info.dli_sname ? std::string(info.dli_sname) : std::string(file)) + buf +
-                   " (build with -g for file:line)";
-        }
-    } else {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%p", where.code);
-        text = buf;
-    }
-    cache.emplace(where.code, text);
-    return text;
-}
-
 std::string Report::text() const {
     auto instr = [](const Party& p) {
         return p.name + " (" + agent_text(p) + ", instruction " + std::to_string(p.seq) + ") at " +
@@ -1133,21 +1086,11 @@ void Site::leave() {
     }
 }
 
-const char* intern(std::string_view file) {
-    static std::mutex mutex;
-    static std::set<std::string, std::less<>> names;  // nodes never move: the pointers stay valid
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = names.find(file);
-    if (it == names.end())
-        it = names.emplace(file).first;
-    return it->c_str();
-}
-
 std::size_t Scope::read_bytes(const TileView& t) {
     return std::min(t.valid_bytes(), t.capacity);
 }
 
-std::size_t Scope::write_bytes(const TileView& t) {
+std::size_t Scope::whole_bytes(const TileView& t) {
     return std::min(t.bytes(), t.capacity);
 }
 

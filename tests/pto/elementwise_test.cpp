@@ -115,7 +115,7 @@ TEST_P(ElementwiseApi, RunTimeChecksNameTheRule) {
     F d, s;
     TASSIGN(s, 0x0);
     TASSIGN(d, 0x20);
-    EXPECT_CHECK_FAILS(TSUB(d, s, s), "TSUB: a destination tile must not overlap another operand");
+    EXPECT_CHECK_FAILS(TSUB(d, s, s), "TSUB: a destination overlapping a source must start at or before it");
 }
 
 }  // namespace

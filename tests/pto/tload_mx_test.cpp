@@ -204,7 +204,7 @@ TEST_P(TLoadMxTest, ScalesStayInsideTheirAllocation) {
                  Layout::MX_A_ZZ>
         g(static_cast<E8*>(mem));  // 128 scales in 100 bytes
     ZzScales<16, 8> t;
-    EXPECT_CHECK_FAILS(TLOAD(t, g), "TLOAD: global tensor reaches outside its allocation");
+    EXPECT_CHECK_FAILS(TLOAD(t, g), "TLOAD: the region moved reaches outside the global tensor's allocation");
     ASSERT_EQ(aclrtFree(mem), ACL_SUCCESS);
 }
 

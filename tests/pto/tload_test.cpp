@@ -245,12 +245,14 @@ TEST_P(TLoadTest, GlobalTensorsStayInsideTheirAllocation) {
     TSTORE(exact, tile);
     EXPECT_EQ(tile.GetElement(R - 1, C - 1), static_cast<float>(R * C - 1));
     // One element further: the last row's last element is one past the end.
-    EXPECT_CHECK_FAILS(TLOAD(tile, shifted),
-                       "TLOAD: global tensor reaches outside its allocation (operand=global tensor, "
-                       "first_byte=4, end_byte=260, allocation_bytes=256)");
+    EXPECT_CHECK_FAILS(
+        TLOAD(tile, shifted),
+        "TLOAD: the region moved reaches outside the global tensor's allocation (operand=global "
+        "tensor, region=4x16, global_shape=4x16, first_byte=4, end_byte=260, allocation_bytes=256)");
     for (int c = 0; c < C; ++c)
         tile.SetElement(0, c, -1.0f);
-    EXPECT_CHECK_FAILS(TSTORE(shifted, tile), "TSTORE: global tensor reaches outside its allocation");
+    EXPECT_CHECK_FAILS(TSTORE(shifted, tile),
+                       "TSTORE: the region moved reaches outside the global tensor's allocation");
     for (int i = 0; i < R * C; ++i)  // a failed TSTORE wrote nothing
         ASSERT_EQ(gm[i], static_cast<float>(i)) << i;
     // A row stride that skips past the end, with every row still short.
@@ -259,7 +261,8 @@ TEST_P(TLoadTest, GlobalTensorsStayInsideTheirAllocation) {
     Strided strided(gm);
     Fits fits(gm + 8);
     Tile<TileType::Vec, float, R, 8> narrow;
-    EXPECT_CHECK_FAILS(TLOAD(narrow, strided), "TLOAD: global tensor reaches outside its allocation");
+    EXPECT_CHECK_FAILS(TLOAD(narrow, strided),
+                       "TLOAD: the region moved reaches outside the global tensor's allocation");
     TLOAD(narrow, fits);
     EXPECT_EQ(narrow.GetElement(R - 1, 7), static_cast<float>(R * C - 1));
     // 5-D: dimension 0 walks whole copies of the rows.
@@ -267,7 +270,8 @@ TEST_P(TLoadTest, GlobalTensorsStayInsideTheirAllocation) {
     Five five(gm), five_late(gm + C);
     Tile<TileType::Vec, float, 4, C> four;
     TLOAD(four, five);
-    EXPECT_CHECK_FAILS(TLOAD(four, five_late), "TLOAD: global tensor reaches outside its allocation");
+    EXPECT_CHECK_FAILS(TLOAD(four, five_late),
+                       "TLOAD: the region moved reaches outside the global tensor's allocation");
     ASSERT_EQ(aclrtFree(mem), ACL_SUCCESS);
 }
 

@@ -80,6 +80,9 @@ struct SdmaBaseConfig {
 };
 inline constexpr uint32_t kAutoChannelGroupIdx = UINT32_MAX;
 inline constexpr uint64_t kDefaultSdmaBlockBytes = 1024 * 1024;
+// The alignment (and size) of the scratch tile the device's SDMA path stages through.
+inline constexpr uint32_t kUbAlignSize = 256U;
+inline constexpr uint32_t UB_ALIGN_SIZE = kUbAlignSize;
 }  // namespace sdma
 
 // The async transfer context. The device fills it from a workspace and a scratch tile (BuildAsyncSession);

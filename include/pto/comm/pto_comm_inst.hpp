@@ -215,3 +215,39 @@ requires all_events_v<WaitEvents...> PTO_INST AsyncEvent TGET_ASYNC(GlobalDstDat
 }
 
 }  // namespace pto::comm
+
+namespace pto {
+
+// The compute side's L2 prefetch context (pto-isa's PrefetchAsyncContext): the workspace its SDMA session is
+// built in, the session (or an external one) and the scratch tile the device stages descriptors through. None
+// is needed on the CPU; the fields are kept for code that reads them.
+struct PrefetchAsyncContext {
+    using ScratchTile = Tile<TileType::Vec, uint8_t, 1, comm::sdma::UB_ALIGN_SIZE>;
+    __gm__ uint8_t* workspace{nullptr};
+    comm::AsyncSession session;
+    comm::AsyncSession* externalSession{nullptr};
+    ScratchTile scratchTile;
+
+    PrefetchAsyncContext() = default;
+    explicit PrefetchAsyncContext(__gm__ uint8_t* workspace_) : workspace(workspace_) {}
+    PrefetchAsyncContext(__gm__ uint8_t* workspace_, comm::AsyncSession* externalSession_)
+        : workspace(workspace_), externalSession(externalSession_) {}
+    comm::AsyncSession& GetSession() { return externalSession != nullptr ? *externalSession : session; }
+    const comm::AsyncSession& GetSession() const {
+        return externalSession != nullptr ? *externalSession : session;
+    }
+};
+
+// TPREFETCH_ASYNC: stage a global tensor into the L2 cache ahead of its TLOADs; wait with
+// evt.Wait(ctx.session). A hint: it changes nothing observable (docs/isa/TPREFETCH_ASYNC.md).
+template <typename GlobalData, typename... WaitEvents>
+requires all_events_v<WaitEvents...> PTO_INST comm::AsyncEvent TPREFETCH_ASYNC(GlobalData& src,
+                                                                               PrefetchAsyncContext& ctx,
+                                                                               WaitEvents&... events) {
+    PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TPREFETCH_ASYNC", "src must be a GlobalTensor");
+    PTOSIM_TSYNC(events...);
+    (void)ctx;
+    return comm::AsyncEvent(ptosim::ops::tprefetch_async(detail::global_view(src)), comm::DmaEngine::SDMA);
+}
+
+}  // namespace pto

@@ -1,6 +1,10 @@
 // pto-isa's CPU launcher (namespace pto::cpu_sim): run a kernel on several simulated cores, each with its own
 // on-chip buffers, and set the execution context kernel code sees (block, sub-block, task cookie).
 #pragma once
+// pto-isa's CPU stub has this guard; kernels test it to know they are built for the CPU.
+#ifndef PTO_CPUSTUB_HPP
+#define PTO_CPUSTUB_HPP
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -101,14 +105,15 @@ void LaunchKernelMultiCore(const KernelLaunchOptions& options, aclrtStream strea
 }
 
 // The calling thread's execution context, for tests and hand-made launchers.
-inline void set_execution_context(uint32_t block_idx, uint32_t subblock_id, uint32_t subblock_dim = 1) {
-    ptosim::ExecContext& c = ptosim::exec_context();
-    c.block_idx = block_idx;
+inline void set_execution_context(uint32_t block, uint32_t subblock_id, uint32_t subblock_dim = 1) {
+    ptosim::ExecContext c = ptosim::exec_context();
+    c.block_idx = block;
     c.subblock_id = subblock_id;
     c.subblock_dim = std::max<uint32_t>(1, subblock_dim);
+    ptosim::set_exec_context(c);
 }
 inline void reset_execution_context() {
-    ptosim::exec_context() = ptosim::ExecContext{};
+    ptosim::set_exec_context(ptosim::ExecContext{});
 }
 inline void set_task_cookie(uint64_t cookie) {
     ptosim::exec_context().task_cookie = cookie;
@@ -122,8 +127,8 @@ inline void register_hooks(void* get_subblock_id, void* get_pipe_shared_state) {
 // Sets the context for a scope and restores the previous one after.
 class ScopedExecutionContext {
   public:
-    ScopedExecutionContext(uint32_t block_idx, uint32_t subblock_id, uint32_t subblock_dim = 1)
-        : scope_(context(block_idx, subblock_id, subblock_dim)) {}
+    ScopedExecutionContext(uint32_t block, uint32_t subblock_id, uint32_t subblock_dim = 1)
+        : scope_(context(block, subblock_id, subblock_dim)) {}
 
   private:
     static ptosim::ExecContext context(uint32_t b, uint32_t sb, uint32_t dim) {

@@ -2,6 +2,8 @@
 // spellings), and the device intrinsics kernels call that mean nothing on the CPU.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -72,3 +74,62 @@ inline int printf(const char* fmt, Args&&... args) {
 #define __DAV_CUBE__ 1
 #define __DAV_VEC__ 1
 #endif
+
+// The CCE built-in variables: the running block's index and the launch's block count, per simulated core
+// (the launchers keep them in step with get_block_idx() / get_block_num(); src/runtime/launch.cpp). Visible
+// through a using-directive, so a kernel's own variable of the same name is not reported by GCC's -Wshadow.
+namespace ptosim::cce_builtins {
+extern thread_local int64_t block_idx;
+extern thread_local int64_t block_num;
+}  // namespace ptosim::cce_builtins
+using namespace ptosim::cce_builtins;
+
+// The system counter: the device's 50 MHz free-running counter (20 ns a tick), here from the host's steady
+// clock. Monotone within a process; it measures host time, not simulated cycles (docs/compat.md).
+inline uint64_t get_sys_cnt() {
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch());
+    return static_cast<uint64_t>(ns.count()) / 20u;
+}
+
+// Cache maintenance and the data barrier. On the device the scalar unit's data cache must be cleaned or
+// invalidated (dcci) and ordered (dsb) before another core or engine sees what it wrote to global memory; on
+// the CPU global memory is host memory and both are a sequentially consistent fence, which orders one
+// simulated core's stores before another's loads as the device's sequence does.
+//
+// Generated code written for pto-isa's older CPU stub #undefs DSB_DDR, SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE,
+// CACHELINE_OUT, dcci and dsb under __CPU_SIM and declares its own (a namespace cache_line_t, static dcci and
+// dsb functions); current pto-isa declares them as constants and functions. Both compile here: the names that
+// code #undefs are macros, and what they expand to has names of its own.
+namespace ptosim::cce {
+inline void fence() {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+inline void dsb(int) {
+    fence();
+}
+}  // namespace ptosim::cce
+using mem_dsb_t = int;
+inline constexpr int ptosim_cce_single_cache_line = 0;
+inline constexpr int ptosim_cce_entire_data_cache = 1;
+inline constexpr int ptosim_cce_cacheline_out = 0;
+namespace cache_line_t {
+using ::ptosim_cce_entire_data_cache;
+using ::ptosim_cce_single_cache_line;
+}  // namespace cache_line_t
+namespace dcci_dst_t {
+using ::ptosim_cce_cacheline_out;
+}  // namespace dcci_dst_t
+#define SINGLE_CACHE_LINE ptosim_cce_single_cache_line
+#define ENTIRE_DATA_CACHE ptosim_cce_entire_data_cache
+#define CACHELINE_OUT ptosim_cce_cacheline_out
+#define DSB_DDR 0
+#define DSB_ALL 0
+#define DSB_UB 0
+#define dsb(kind) ::ptosim::cce::dsb(kind)
+inline void dcci(const volatile void*, int) {
+    ptosim::cce::fence();
+}
+inline void dcci(const volatile void*, int, int) {
+    ptosim::cce::fence();
+}

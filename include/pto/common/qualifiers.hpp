@@ -5,12 +5,12 @@
 #ifndef __global__
 #define __global__
 #endif
-#ifndef __aicore__
+// Always empty, as pto-isa's CPU stub makes them: kernels that define them before including pto (generated
+// code spells __aicore__ as the device compiler's `[aicore]` outside __CPU_SIM) compile unchanged.
+#undef __aicore__
 #define __aicore__
-#endif
-#ifndef AICORE
+#undef AICORE
 #define AICORE
-#endif
 #ifndef __gm__
 #define __gm__
 #endif

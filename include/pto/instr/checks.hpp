@@ -55,5 +55,9 @@ template <typename TileT>
 constexpr bool is_plain_row_major() {
     return TileT::isRowMajor && !TileT::isBoxedLayout;
 }
+template <typename TileT>
+constexpr bool is_plain_col_major() {
+    return !TileT::isRowMajor && !TileT::isBoxedLayout;
+}
 
 }  // namespace pto::detail

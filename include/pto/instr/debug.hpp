@@ -56,18 +56,22 @@ PTO_INST void TPRINT(T& src) {
 }
 
 // Prints a Vec, Mat or Acc tile. As on the device, a Mat or Acc tile is first copied to `tmp` (its Rows x
-// Cols elements, row-major); a Vec tile is printed directly and `tmp` is not written.
+// Cols elements, row-major); a Vec tile is printed directly and `tmp` is not written, so for a Vec tile `tmp`
+// may also be a Tile (pto-isa's CPU simulation ignores it; kernels pass their scratch tile).
 template <PrintFormat Format = PrintFormat::Width8_Precision4, typename TileData, typename GlobalData>
 PTO_INST void TPRINT(TileData& src, GlobalData& tmp) {
     PTOSIM_STATIC_CHECK(is_tile_data_v<TileData>, "TPRINT", "the first operand must be a Tile");
-    PTOSIM_STATIC_CHECK(is_global_data_v<GlobalData>, "TPRINT", "the second operand must be a GlobalTensor");
+    PTOSIM_STATIC_CHECK(
+        is_global_data_v<GlobalData> || (is_tile_data_v<GlobalData> && TileData::Loc == TileType::Vec),
+        "TPRINT", "the second operand must be a GlobalTensor (a Tile too when printing a Vec tile)");
     PTOSIM_STATIC_CHECK(
         TileData::Loc == TileType::Vec || TileData::Loc == TileType::Mat || TileData::Loc == TileType::Acc,
         "TPRINT", "the tile must be Vec, Mat or Acc");
-    PTOSIM_STATIC_CHECK(sizeof(typename TileData::DType) == sizeof(typename GlobalData::RawDType), "TPRINT",
-                        "tile and tmp element sizes must match");
-    if constexpr (TileData::Loc != TileType::Vec)
+    if constexpr (TileData::Loc != TileType::Vec) {
+        PTOSIM_STATIC_CHECK(sizeof(typename TileData::DType) == sizeof(typename GlobalData::RawDType),
+                            "TPRINT", "tile and tmp element sizes must match");
         ptosim::ops::print_copy(detail::global_view(tmp), src.view());
+    }
     ptosim::ops::print_tile(stdout, src.view(), detail::print_style(Format),
                             detail::tile_type_name(TileData::Loc));
 }

@@ -1,7 +1,8 @@
-// The element-wise instructions (binary, unary, ternary, tile-scalar) with pto-isa's signatures. Each is one line
-// below: a macro of its signature shape emits the intrinsic, which checks its operands against the instruction's
-// descriptor (ptosim/isa/ops.def) at compile time and hands them to ptosim::ops::execute, which checks them again
-// at run time and runs the family kernel. Semantics, types per profile and rounding: docs/isa/<NAME>.md.
+// The element-wise instructions (binary, unary, ternary, tile-scalar) with pto-isa's signatures. Each is one
+// line below: a macro of its signature shape emits the intrinsic, which checks its operands against the
+// instruction's descriptor (ptosim/isa/ops.def) at compile time and hands them to ptosim::ops::execute, which
+// checks them again at run time and runs the family kernel. Semantics, types per profile and rounding:
+// docs/isa/<NAME>.md.
 //
 // The precision template argument (DivAlgorithm, ExpAlgorithm, ...) is accepted and has no effect: every mode
 // gives the exactly specified result (docs/isa/README.md).
@@ -34,6 +35,13 @@ template <typename... Tiles>
 constexpr bool all_row_major() {
     return (is_plain_row_major<Tiles>() && ...);
 }
+// The row's layout rule (isa::OpInfo::any_major): row-major tiles, or all column-major ones where the device
+// code takes them.
+template <ptosim::isa::Op OP, typename... Tiles>
+constexpr bool layouts_allowed() {
+    return all_row_major<Tiles...>() ||
+           (ptosim::isa::op_info(OP).any_major && (is_plain_col_major<Tiles>() && ...));
+}
 template <typename Dst, typename... Srcs>
 constexpr bool same_valid_shapes() {
     return (same_static_valid_shape<Dst, Srcs>() && ...);
@@ -46,147 +54,157 @@ ptosim::TileView view_of(const T& tile) {
 
 // Run op with destination dst, the source tiles and the scalars (as element bits), after waiting for events.
 template <typename Dst, typename... Srcs>
-void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_t> scalars, const Srcs&... srcs) {
+void run_elementwise(ptosim::isa::Op op, Dst& dst, std::initializer_list<uint64_t> scalars,
+                     const Srcs&... srcs) {
     const ptosim::TileView dsts[] = {dst.view()};
     const ptosim::TileView src_views[] = {view_of(srcs)..., ptosim::TileView{}};
     const std::size_t nsrc = sizeof...(Srcs);
-    ptosim::ops::execute(op, {dsts, std::span<const ptosim::TileView>(src_views, nsrc),
-                              std::span<const uint64_t>(scalars.begin(), scalars.size()), {}});
+    ptosim::ops::execute(op, {dsts,
+                              std::span<const ptosim::TileView>(src_views, nsrc),
+                              std::span<const uint64_t>(scalars.begin(), scalars.size()),
+                              {}});
 }
 
 }  // namespace pto::detail
 
-// The static rules of an element-wise intrinsic named NAME over the tile types Dst, Srcs...: tiles, available on
-// the profile, one element type the profile accepts, Vec tiles, row-major, one valid shape.
-#define PTOSIM_EW_CHECKS(NAME, OP, Dst, ...)                                                                       \
-    PTOSIM_STATIC_CHECK((detail::all_tiles<Dst, __VA_ARGS__>()), NAME, "operands must be Tiles");               \
-    if constexpr (detail::all_tiles<Dst, __VA_ARGS__>()) {                                                     \
-        PTOSIM_STATIC_CHECK((detail::available_on_profile<ptosim::isa::Op::OP, Dst>()), NAME,                    \
-                            PTOSIM_AVAILABLE_RULE);                                                             \
-        PTOSIM_STATIC_CHECK((detail::same_element_type<Dst, __VA_ARGS__>()), NAME,                             \
-                            "every operand must have the destination's element type");                           \
-        PTOSIM_STATIC_CHECK((detail::type_on_profile<ptosim::isa::Op::OP, typename Dst::DType>()), NAME,         \
-                            PTOSIM_TYPE_RULE(NAME, "element type"));                                             \
-        PTOSIM_STATIC_CHECK((detail::all_vec<Dst, __VA_ARGS__>()), NAME, "operands must be TileType::Vec tiles"); \
-        PTOSIM_STATIC_CHECK((detail::all_row_major<Dst, __VA_ARGS__>()), NAME, "operands must be row-major");   \
-        PTOSIM_STATIC_CHECK((detail::same_valid_shapes<Dst, __VA_ARGS__>()), NAME,                             \
-                            "every operand must have the destination's valid shape");                            \
+// The static rules of an element-wise intrinsic named NAME over the tile types Dst, Srcs...: tiles, available
+// on the profile, one element type the profile accepts, Vec tiles, row-major, one valid shape.
+#define PTOSIM_EW_CHECKS(NAME, OP, Dst, ...)                                                             \
+    PTOSIM_STATIC_CHECK((detail::all_tiles<Dst, __VA_ARGS__>()), NAME, "operands must be Tiles");        \
+    if constexpr (detail::all_tiles<Dst, __VA_ARGS__>()) {                                               \
+        PTOSIM_STATIC_CHECK((detail::available_on_profile<ptosim::isa::Op::OP, Dst>()), NAME,            \
+                            PTOSIM_AVAILABLE_RULE);                                                      \
+        PTOSIM_STATIC_CHECK((detail::same_element_type<Dst, __VA_ARGS__>()), NAME,                       \
+                            "every operand must have the destination's element type");                   \
+        PTOSIM_STATIC_CHECK((detail::type_on_profile<ptosim::isa::Op::OP, typename Dst::DType>()), NAME, \
+                            PTOSIM_TYPE_RULE(NAME, "element type"));                                     \
+        PTOSIM_STATIC_CHECK((detail::all_vec<Dst, __VA_ARGS__>()), NAME,                                 \
+                            "operands must be TileType::Vec tiles");                                     \
+        PTOSIM_STATIC_CHECK(                                                                             \
+            (detail::layouts_allowed<ptosim::isa::Op::OP, Dst, __VA_ARGS__>()), NAME,                    \
+            "operands must be row-major (column-major too, all alike, where the device takes it)");      \
+        PTOSIM_STATIC_CHECK((detail::same_valid_shapes<Dst, __VA_ARGS__>()), NAME,                       \
+                            "every operand must have the destination's valid shape");                    \
     }
 
 // dst = f(src0, src1)
-#define PTOSIM_BINARY(NAME)                                                                                         \
-    template <typename TileDataDst, typename TileDataSrc0, typename TileDataSrc1, typename... WaitEvents>           \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1, WaitEvents&... events) {    \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                                      \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                                       \
-        return {};                                                                                                  \
+#define PTOSIM_BINARY(NAME)                                                                               \
+    template <typename TileDataDst, typename TileDataSrc0, typename TileDataSrc1, typename... WaitEvents> \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1,                   \
+                              WaitEvents&... events) {                                                    \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                            \
+        PTOSIM_TSYNC(events...);                                                                          \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                              \
+        return {};                                                                                        \
     }
 // The same with a precision selector first: NAME<Algo::HIGH_PRECISION>(dst, src0, src1).
-#define PTOSIM_BINARY_PRECISION(NAME, ALGO)                                                                         \
-    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc0,                      \
-              typename TileDataSrc1, typename... WaitEvents>                                                         \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1, WaitEvents&... events) {    \
-        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                                 \
-                            "the precision selector must be a " #ALGO);                                             \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                                      \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                                       \
-        return {};                                                                                                  \
+#define PTOSIM_BINARY_PRECISION(NAME, ALGO)                                                    \
+    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc0, \
+              typename TileDataSrc1, typename... WaitEvents>                                   \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1,        \
+                              WaitEvents&... events) {                                         \
+        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,            \
+                            "the precision selector must be a " #ALGO);                        \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                 \
+        PTOSIM_TSYNC(events...);                                                               \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                   \
+        return {};                                                                             \
     }
-// dst = f(src0, src1) with a scratch tile pto-isa's devices use; ptosim does not need it and never touches it.
-#define PTOSIM_BINARY_TMP(NAME)                                                                                     \
-    template <typename TileDataDst, typename TileDataSrc0, typename TileDataSrc1, typename TileDataTmp,             \
-              typename... WaitEvents>                                                                               \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1, TileDataTmp& tmp,           \
-                              WaitEvents&... events) {                                                              \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                                      \
-        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                              \
-        (void)tmp;                                                                                                  \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                                       \
-        return {};                                                                                                  \
+// dst = f(src0, src1) with a scratch tile pto-isa's devices use; ptosim does not need it and never touches
+// it.
+#define PTOSIM_BINARY_TMP(NAME)                                                                           \
+    template <typename TileDataDst, typename TileDataSrc0, typename TileDataSrc1, typename TileDataTmp,   \
+              typename... WaitEvents>                                                                     \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1, TileDataTmp& tmp, \
+                              WaitEvents&... events) {                                                    \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                            \
+        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                    \
+        (void)tmp;                                                                                        \
+        PTOSIM_TSYNC(events...);                                                                          \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                              \
+        return {};                                                                                        \
     }
-#define PTOSIM_BINARY_PRECISION_TMP(NAME, ALGO)                                                                     \
-    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc0,                      \
-              typename TileDataSrc1, typename TileDataTmp, typename... WaitEvents>                                  \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1, TileDataTmp& tmp,           \
-                              WaitEvents&... events) {                                                              \
-        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                                 \
-                            "the precision selector must be a " #ALGO);                                             \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                                      \
-        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                              \
-        (void)tmp;                                                                                                  \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                                       \
-        return {};                                                                                                  \
+#define PTOSIM_BINARY_PRECISION_TMP(NAME, ALGO)                                                           \
+    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc0,            \
+              typename TileDataSrc1, typename TileDataTmp, typename... WaitEvents>                        \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1, TileDataTmp& tmp, \
+                              WaitEvents&... events) {                                                    \
+        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                       \
+                            "the precision selector must be a " #ALGO);                                   \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc0, TileDataSrc1)                            \
+        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                    \
+        (void)tmp;                                                                                        \
+        PTOSIM_TSYNC(events...);                                                                          \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src0, src1);                              \
+        return {};                                                                                        \
     }
 // dst = f(src)
-#define PTOSIM_UNARY(NAME)                                                                                          \
-    template <typename TileDataDst, typename TileDataSrc, typename... WaitEvents>                                   \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, WaitEvents&... events) {                          \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                                              \
-        return {};                                                                                                  \
+#define PTOSIM_UNARY(NAME)                                                                 \
+    template <typename TileDataDst, typename TileDataSrc, typename... WaitEvents>          \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, WaitEvents&... events) { \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                            \
+        PTOSIM_TSYNC(events...);                                                           \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                      \
+        return {};                                                                         \
     }
-#define PTOSIM_UNARY_PRECISION(NAME, ALGO)                                                                          \
-    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc,                       \
-              typename... WaitEvents>                                                                               \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, WaitEvents&... events) {                          \
-        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                                 \
-                            "the precision selector must be a " #ALGO);                                             \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                                              \
-        return {};                                                                                                  \
+#define PTOSIM_UNARY_PRECISION(NAME, ALGO)                                                    \
+    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc, \
+              typename... WaitEvents>                                                         \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, WaitEvents&... events) {    \
+        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,           \
+                            "the precision selector must be a " #ALGO);                       \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                               \
+        PTOSIM_TSYNC(events...);                                                              \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {}, src);                         \
+        return {};                                                                            \
     }
-// dst = f(src, scalar); the scalar has the element type of SCALAR_OF (TileDataSrc or TileDataDst, as pto-isa).
-#define PTOSIM_TILE_SCALAR(NAME, SCALAR_OF)                                                                         \
-    template <typename TileDataDst, typename TileDataSrc, typename... WaitEvents>                                   \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename SCALAR_OF::DType scalar,                 \
-                              WaitEvents&... events) {                                                              \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);                   \
-        return {};                                                                                                  \
+// dst = f(src, scalar); the scalar has the element type of SCALAR_OF (TileDataSrc or TileDataDst, as
+// pto-isa).
+#define PTOSIM_TILE_SCALAR(NAME, SCALAR_OF)                                                         \
+    template <typename TileDataDst, typename TileDataSrc, typename... WaitEvents>                   \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename SCALAR_OF::DType scalar, \
+                              WaitEvents&... events) {                                              \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                     \
+        PTOSIM_TSYNC(events...);                                                                    \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);    \
+        return {};                                                                                  \
     }
-#define PTOSIM_TILE_SCALAR_PRECISION(NAME, ALGO)                                                                    \
-    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc,                       \
-              typename... WaitEvents>                                                                               \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename TileDataSrc::DType scalar,               \
-                              WaitEvents&... events) {                                                              \
-        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                                 \
-                            "the precision selector must be a " #ALGO);                                             \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);                   \
-        return {};                                                                                                  \
+#define PTOSIM_TILE_SCALAR_PRECISION(NAME, ALGO)                                                      \
+    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc,         \
+              typename... WaitEvents>                                                                 \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename TileDataSrc::DType scalar, \
+                              WaitEvents&... events) {                                                \
+        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                   \
+                            "the precision selector must be a " #ALGO);                               \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                       \
+        PTOSIM_TSYNC(events...);                                                                      \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);      \
+        return {};                                                                                    \
     }
-#define PTOSIM_TILE_SCALAR_TMP(NAME, SCALAR_OF)                                                                     \
-    template <typename TileDataDst, typename TileDataSrc, typename TileDataTmp, typename... WaitEvents>             \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename SCALAR_OF::DType scalar,                 \
-                              TileDataTmp& tmp, WaitEvents&... events) {                                            \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                              \
-        (void)tmp;                                                                                                  \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);                   \
-        return {};                                                                                                  \
+#define PTOSIM_TILE_SCALAR_TMP(NAME, SCALAR_OF)                                                         \
+    template <typename TileDataDst, typename TileDataSrc, typename TileDataTmp, typename... WaitEvents> \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename SCALAR_OF::DType scalar,     \
+                              TileDataTmp& tmp, WaitEvents&... events) {                                \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                         \
+        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                  \
+        (void)tmp;                                                                                      \
+        PTOSIM_TSYNC(events...);                                                                        \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);        \
+        return {};                                                                                      \
     }
-#define PTOSIM_TILE_SCALAR_PRECISION_TMP(NAME, ALGO, SCALAR_OF)                                                     \
-    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc,                       \
-              typename TileDataTmp, typename... WaitEvents>                                                         \
-    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename SCALAR_OF::DType scalar,                 \
-                              TileDataTmp& tmp, WaitEvents&... events) {                                            \
-        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                                 \
-                            "the precision selector must be a " #ALGO);                                             \
-        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                                     \
-        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");                              \
-        (void)tmp;                                                                                                  \
-        PTOSIM_TSYNC(events...);                                                                                    \
-        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);                   \
-        return {};                                                                                                  \
+#define PTOSIM_TILE_SCALAR_PRECISION_TMP(NAME, ALGO, SCALAR_OF)                                     \
+    template <auto PrecisionType = ALGO::DEFAULT, typename TileDataDst, typename TileDataSrc,       \
+              typename TileDataTmp, typename... WaitEvents>                                         \
+    PTO_INST RecordEvent NAME(TileDataDst& dst, TileDataSrc& src, typename SCALAR_OF::DType scalar, \
+                              TileDataTmp& tmp, WaitEvents&... events) {                            \
+        PTOSIM_STATIC_CHECK((std::is_same_v<decltype(PrecisionType), ALGO>), #NAME,                 \
+                            "the precision selector must be a " #ALGO);                             \
+        PTOSIM_EW_CHECKS(#NAME, NAME, TileDataDst, TileDataSrc)                                     \
+        PTOSIM_STATIC_CHECK(is_tile_data_v<TileDataTmp>, #NAME, "tmp must be a Tile");              \
+        (void)tmp;                                                                                  \
+        PTOSIM_TSYNC(events...);                                                                    \
+        detail::run_elementwise(ptosim::isa::Op::NAME, dst, {ptosim::scalar_bits(scalar)}, src);    \
+        return {};                                                                                  \
     }
 
 namespace pto {
@@ -275,14 +293,16 @@ PTO_INST RecordEvent TDIVS(TileDataDst& dst, typename TileDataDst::DType scalar,
 
 // Ternary: dst = (src0 + src1) + src2 and (src0 - src1) + src2.
 template <typename TileData, typename... WaitEvents>
-PTO_INST RecordEvent TADDC(TileData& dst, TileData& src0, TileData& src1, TileData& src2, WaitEvents&... events) {
+PTO_INST RecordEvent TADDC(TileData& dst, TileData& src0, TileData& src1, TileData& src2,
+                           WaitEvents&... events) {
     PTOSIM_EW_CHECKS("TADDC", TADDC, TileData, TileData, TileData, TileData)
     PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TADDC, dst, {}, src0, src1, src2);
     return {};
 }
 template <typename TileData, typename... WaitEvents>
-PTO_INST RecordEvent TSUBC(TileData& dst, TileData& src0, TileData& src1, TileData& src2, WaitEvents&... events) {
+PTO_INST RecordEvent TSUBC(TileData& dst, TileData& src0, TileData& src1, TileData& src2,
+                           WaitEvents&... events) {
     PTOSIM_EW_CHECKS("TSUBC", TSUBC, TileData, TileData, TileData, TileData)
     PTOSIM_TSYNC(events...);
     detail::run_elementwise(ptosim::isa::Op::TSUBC, dst, {}, src0, src1, src2);
@@ -312,8 +332,8 @@ template <typename TileDataDst, typename TileDataSrc0, typename TileDataSrc1, ty
           typename... WaitEvents>
 PTO_INST RecordEvent TADDDEQRELU(TileDataDst& dst, TileDataSrc0& src0, TileDataSrc1& src1, float deqScale,
                                  TileDataTmp& tmp, WaitEvents&... events) {
-    PTOSIM_STATIC_CHECK((detail::all_tiles<TileDataDst, TileDataSrc0, TileDataSrc1, TileDataTmp>()), "TADDDEQRELU",
-                        "operands must be Tiles");
+    PTOSIM_STATIC_CHECK((detail::all_tiles<TileDataDst, TileDataSrc0, TileDataSrc1, TileDataTmp>()),
+                        "TADDDEQRELU", "operands must be Tiles");
     if constexpr (detail::all_tiles<TileDataDst, TileDataSrc0, TileDataSrc1, TileDataTmp>()) {
         PTOSIM_STATIC_CHECK((detail::available_on_profile<ptosim::isa::Op::TADDDEQRELU, TileDataDst>()),
                             "TADDDEQRELU", PTOSIM_AVAILABLE_RULE);
@@ -325,8 +345,8 @@ PTO_INST RecordEvent TADDDEQRELU(TileDataDst& dst, TileDataSrc0& src0, TileDataS
                             "operands must be TileType::Vec tiles");
         PTOSIM_STATIC_CHECK((detail::all_row_major<TileDataDst, TileDataSrc0, TileDataSrc1>()), "TADDDEQRELU",
                             "operands must be row-major");
-        PTOSIM_STATIC_CHECK((detail::same_valid_shapes<TileDataDst, TileDataSrc0, TileDataSrc1>()), "TADDDEQRELU",
-                            "every operand must have the destination's valid shape");
+        PTOSIM_STATIC_CHECK((detail::same_valid_shapes<TileDataDst, TileDataSrc0, TileDataSrc1>()),
+                            "TADDDEQRELU", "every operand must have the destination's valid shape");
     }
     (void)tmp;
     PTOSIM_TSYNC(events...);
@@ -340,7 +360,8 @@ template <typename TileDataDst, typename TileDataMask, typename TileDataSrc, typ
 PTO_INST RecordEvent TSELS(TileDataDst& dst, TileDataMask& mask, TileDataSrc& src, TileDataTmp& tmp,
                            typename TileDataSrc::DType scalar, WaitEvents&... events) {
     PTOSIM_EW_CHECKS("TSELS", TSELS, TileDataDst, TileDataSrc)
-    PTOSIM_STATIC_CHECK((detail::all_tiles<TileDataMask, TileDataTmp>()), "TSELS", "mask and tmp must be Tiles");
+    PTOSIM_STATIC_CHECK((detail::all_tiles<TileDataMask, TileDataTmp>()), "TSELS",
+                        "mask and tmp must be Tiles");
     if constexpr (detail::all_tiles<TileDataMask>()) {
         PTOSIM_STATIC_CHECK(detail::type_in<typename TileDataMask::DType>(ptosim::isa::kMaskWords), "TSELS",
                             "mask dtype must be uint8_t or uint32_t");

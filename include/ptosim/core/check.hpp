@@ -16,6 +16,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "ptosim/core/location.hpp"
+
 #define PTOSIM_STATIC_CHECK(cond, instr, rule) static_assert(cond, instr ": " rule)
 
 namespace ptosim {
@@ -48,17 +50,20 @@ struct CheckValue {
 };
 
 struct CheckFailure {
-    std::string instr;   // e.g. "THISTOGRAM", "TASSIGN", "ptoas"
-    std::string rule;    // e.g. "dst valid columns must be >= 256"
-    std::string values;  // e.g. "dst.validCol=128"
-    const char* file = "";
+    std::string instr;      // e.g. "THISTOGRAM", "TASSIGN", "ptoas"
+    std::string rule;       // e.g. "dst valid columns must be >= 256"
+    std::string values;     // e.g. "dst.validCol=128"
+    Location where;         // the user's call of the API entry that failed (core/location.hpp)
+    const char* file = "";  // ptosim's own source of the check (printed with PTOSIM_VERBOSE=1)
     int line = 0;
 
     // "INSTR: rule (values)"
     std::string message() const;
+    // "kernel.cpp:42: INSTR: rule (values)": message() after the user's location, when it is known.
+    std::string located() const;
 };
 
-// Thrown by throw_check_error; what() is CheckFailure::message().
+// Thrown by throw_check_error; what() is CheckFailure::located().
 class CheckError : public std::runtime_error {
   public:
     explicit CheckError(CheckFailure f);
@@ -94,7 +99,12 @@ class ScopedCheckHandler {
 namespace detail {
 [[noreturn]] void check_failed(std::string_view instr, std::string_view rule, const char* file, int line,
                                std::initializer_list<CheckValue> values);
+void strict_check_failed(std::string_view instr, std::string_view rule, const char* file, int line,
+                         std::initializer_list<CheckValue> values);
 }  // namespace detail
+
+// PTOSIM_STRICT=1: rules ptosim has and the device does not (PTOSIM_STRICT_CHECK) fail as errors.
+bool strict_mode();
 
 }  // namespace ptosim
 
@@ -104,4 +114,14 @@ namespace detail {
         if (!(cond)) [[unlikely]] {                                                             \
             ::ptosim::detail::check_failed((instr), (rule), __FILE__, __LINE__, {__VA_ARGS__}); \
         }                                                                                       \
+    } while (0)
+
+// PTOSIM_STRICT_CHECK(cond, "INSTR", "rule", {"name", value}, ...): a rule the device does not have (likely a
+// bug in the program, but the device runs it and the result is defined). A warning, printed once per call
+// site and rule, that names the user's location; with PTOSIM_STRICT=1 a failed check like PTOSIM_CHECK's.
+#define PTOSIM_STRICT_CHECK(cond, instr, rule, ...)                                                    \
+    do {                                                                                               \
+        if (!(cond)) [[unlikely]] {                                                                    \
+            ::ptosim::detail::strict_check_failed((instr), (rule), __FILE__, __LINE__, {__VA_ARGS__}); \
+        }                                                                                              \
     } while (0)

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <utility>
 
 #include "ptosim/core/dtype.hpp"
@@ -111,6 +112,40 @@ struct GlobalView {
         if (is_mx_layout(layout))
             return 1;
         return layout == GlobalLayout::DN ? shape[3] - r : shape[3] - r % shape[3];
+    }
+
+    // Offsets are separable: offset(r, c) == offset(r, 0) + offset(0, c) in every layout (each of the five
+    // dimensions is driven by the row or by the column alone).
+
+    // The same tensor reduced to the part a transfer of rows x cols touches (its first rows and columns), for
+    // footprints: each dimension keeps the indices the transfer reaches (a bounding box, exact whenever the
+    // rows or columns end on a boundary of the dimensions they run through, as they do in practice). The
+    // kernels keep the full view: the dimensions' extents decide how a row index splits.
+    GlobalView clipped(int64_t nrows, int64_t ncols) const {
+        GlobalView v = *this;
+        if (is_mx_layout(layout) || nrows <= 0 || ncols <= 0)
+            return v;
+        // Indices [0, n) of a mixed-radix number over dims (fastest first) reach in each dim at most
+        // min(extent, ceil(n / product of the faster extents)).
+        const auto clip = [&](int64_t n, std::initializer_list<int> dims_fastest_first) {
+            int64_t below = 1;
+            for (const int d : dims_fastest_first) {
+                const int64_t need = (n + below - 1) / below;
+                below *= shape[d];
+                v.shape[d] = need < shape[d] ? need : shape[d];
+            }
+        };
+        if (layout == GlobalLayout::ND) {
+            clip(nrows, {3, 2, 1, 0});
+            clip(ncols, {4});
+        } else if (layout == GlobalLayout::DN) {
+            clip(nrows, {3});
+            clip(ncols, {4, 2, 1, 0});
+        } else {
+            clip(nrows, {3, 2});
+            clip(ncols, {4, 1, 0});
+        }
+        return v;
     }
 
   private:

@@ -287,6 +287,9 @@ struct OpInfo {
     bool reads_dst = false;     // the destination is also an input (TMULADDDST, TAXPY, ...)
     bool float_scalar = false;  // the scalar is a float whatever the element type (TADDDEQRELU's scale)
     bool cpu_widen = false;     // CPU profile: also a float destination for half/bfloat16, int32 for int16
+    // The device code takes column-major tiles too (no isRowMajor assert in pto-isa's a5 / a2a3 headers, and
+    // pto-isa's own kernels scale [R, 1] column-major tiles with TMULS): element-wise in memory order.
+    bool any_major = false;
     const ConvertPairs* pairs = nullptr;  // conversions: the (source, destination) pairs per profile
     std::string_view since = "0.56";
 

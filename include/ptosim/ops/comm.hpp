@@ -58,6 +58,11 @@ void tput(const char* instr, const GlobalView& dst, const GlobalView& src, const
 // handle (never 0).
 uint64_t tcopy_async(const char* instr, const GlobalView& dst, const GlobalView& src);
 
+// TPREFETCH_ASYNC: the DMA engine stages src into the L2 cache (a hint: nothing observable changes on the
+// CPU). Checks src as TPUT_ASYNC checks its operands; the engine's read of src is ordered like a transfer's.
+// Returns the event's handle (never 0).
+uint64_t tprefetch_async(const GlobalView& src);
+
 // TBROADCAST: every group tensor = src.
 void tbroadcast(const comm::Group& group, const GlobalView& src, const comm::Staging& staging);
 // TGATHER: dst rows [r * H, (r + 1) * H) of DIM_3 = group tensor r (H = its DIM_3 extent).

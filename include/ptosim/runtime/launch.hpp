@@ -34,6 +34,8 @@ struct ExecContext {
     LaunchShared* launch = nullptr;  // null outside a launch
 };
 ExecContext& exec_context();
+// Sets the calling thread's context, and the CCE built-in variables block_idx / block_num with it.
+void set_exec_context(const ExecContext& c);
 
 inline uint32_t block_idx() {
     return exec_context().block_idx;
@@ -45,8 +47,8 @@ inline uint32_t block_num() {
 // Sets the calling thread's context for a scope and restores the previous one after.
 class ScopedExecContext {
   public:
-    explicit ScopedExecContext(const ExecContext& c) : saved_(exec_context()) { exec_context() = c; }
-    ~ScopedExecContext() { exec_context() = saved_; }
+    explicit ScopedExecContext(const ExecContext& c) : saved_(exec_context()) { set_exec_context(c); }
+    ~ScopedExecContext() { set_exec_context(saved_); }
     ScopedExecContext(const ScopedExecContext&) = delete;
     ScopedExecContext& operator=(const ScopedExecContext&) = delete;
 

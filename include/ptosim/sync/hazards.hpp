@@ -31,6 +31,7 @@
 
 #include "ptosim/core/conv_view.hpp"
 #include "ptosim/core/global_view.hpp"
+#include "ptosim/core/location.hpp"
 #include "ptosim/core/tile_view.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/sync/instruction_trace.hpp"
@@ -49,14 +50,9 @@ std::optional<Pipe> pipe_from_int(int p);
 // Where an instruction or a synchronisation call is in the program: a source location when the call site
 // passes one, else the return address of the intrinsic (resolved to file:line with addr2line when the program
 // has debug information, else to function+offset).
-struct Location {
-    const char* file = nullptr;
-    uint32_t line = 0;
-    const void* code = nullptr;
-};
-std::string describe(const Location& where);
-// A file name kept for the life of the process, for a Location built at run time (reports keep the pointer).
-const char* intern(std::string_view file);
+using ptosim::describe;
+using ptosim::intern;
+using ptosim::Location;
 
 enum class Kind : uint8_t {
     ReadAfterWrite,   // a read of bytes another pipe wrote, with no flag in between
@@ -175,27 +171,21 @@ void async_done(uint64_t handle);
 // code that knows one (the ISA model: each PTO-AS statement's file:line).
 class Site {
   public:
-    explicit Site(const void* return_address) : active_(enabled()) {
-        if (t_call_depth++ == 0)
-            t_call_site = return_address;
+    explicit Site(const void* return_address) : location_(return_address), active_(enabled()) {
         if (active_)
             enter(return_address);
     }
-    explicit Site(const Location& where) : active_(enabled()) {
-        if (t_call_depth++ == 0)
-            t_call_site = where.code;
+    explicit Site(const Location& where) : location_(where), active_(enabled()) {
         if (active_)
             enter(where);
     }
     ~Site() {
-        if (--t_call_depth == 0)
-            t_call_site = nullptr;
         if (active_)
             leave();
     }
     // The return address of the outermost intrinsic the calling thread is in (null outside one), kept whether
     // or not the checker is on: blocking waits name it in their deadlock errors.
-    static const void* call_site() { return t_call_site; }
+    static const void* call_site() { return current_location().code; }
     Site(const Site&) = delete;
     Site& operator=(const Site&) = delete;
 
@@ -203,8 +193,7 @@ class Site {
     static void enter(const void* return_address);
     static void enter(const Location& where);
     static void leave();
-    static inline thread_local const void* t_call_site = nullptr;
-    static inline thread_local int t_call_depth = 0;
+    LocationScope location_;  // also what check failures and warnings name
     bool active_;
 };
 
@@ -240,7 +229,15 @@ class Scope {
     void write(const TileView& t) {
         if (!active_)
             return;
-        access(t.data, write_bytes(t), true);
+        access(t.data, read_bytes(t), true);
+        if (itrace::on())
+            itrace::detail::operand(t, true);
+    }
+    // A write of the whole tile, padding included (TLOAD's pad fill, TCMP's zeroed mask).
+    void write_whole(const TileView& t) {
+        if (!active_)
+            return;
+        access(t.data, whole_bytes(t), true);
         if (itrace::on())
             itrace::detail::operand(t, true);
     }
@@ -306,9 +303,9 @@ class Scope {
     }
 
   private:
-    // A tile's reads reach its valid region; its writes may fill the rest of the tile (padding).
+    // The bytes from a tile's start to the end of its valid region (read_bytes), or of the whole tile.
     static std::size_t read_bytes(const TileView& t);
-    static std::size_t write_bytes(const TileView& t);
+    static std::size_t whole_bytes(const TileView& t);
     static std::size_t global_bytes(const GlobalView& g);
     static std::size_t conv_bytes(const ConvView& c);
     static bool begin(std::string_view name, Pipe pipe, bool dma);
