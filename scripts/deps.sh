@@ -3,7 +3,9 @@
 # prints the command to run and stops.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev libcli11-dev librapidcheck-dev libopenblas-dev)
+packages=(cmake ninja-build g++ clang-19 libclang-rt-19-dev libgtest-dev libgmock-dev libbenchmark-dev libhwy-dev libcli11-dev librapidcheck-dev libopenblas-dev
+          # the Python package (docs/python.md): built with pybind11 for Debian's python3, tested with pytest
+          python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib)
 
 missing=()
 for p in "${packages[@]}"; do

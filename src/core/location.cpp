@@ -38,7 +38,25 @@ std::string addr2line(const std::string& file, uintptr_t offset, std::set<std::s
     return text;
 }
 
+// The calling thread's outermost API call (LocationScope).
+thread_local Location t_where{};
+thread_local int t_depth = 0;
+
 }  // namespace
+
+LocationScope::LocationScope(const Location& where) {
+    if (t_depth++ == 0)
+        t_where = where;
+}
+
+LocationScope::~LocationScope() {
+    if (--t_depth == 0)
+        t_where = Location{};
+}
+
+Location current_location() {
+    return t_where;
+}
 
 std::string describe(const Location& where) {
     if (where.file)

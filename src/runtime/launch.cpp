@@ -49,7 +49,12 @@ void run_core(const ExecContext& context, const std::function<void()>& body, con
     ScopedExecContext scope(context);
     sync::reset_solo_flags();
     hazards::begin_core(&launch, index);
-    body();
+    try {
+        body();
+    } catch (...) {
+        hazards::abandon_core();  // the next core run on this thread starts clean
+        throw;
+    }
     hazards::end_core();
 }
 

@@ -806,6 +806,42 @@ std::string_view kind_name(Kind k) {
     return "?";
 }
 
+std::string Report::fix() const {
+    const std::string a = agent_text(first), b = agent_text(second);
+    const std::string flag = "(PIPE_" + pipe_text(flag_src) + ", PIPE_" + pipe_text(flag_dst) + ", " +
+                             std::to_string(flag_id) + ")";
+    switch (kind) {
+        case Kind::ReadAfterWrite:
+        case Kind::WriteAfterRead:
+        case Kind::WriteAfterWrite:
+            if (cross_core) {
+                const char* wait =
+                    "wait for the transfer's AsyncEvent (Wait, or a Test that returns true), then ";
+                return std::string(first.dma ? wait : "") +
+                       "SYNCALL between them, a FIFO (TPUSH after the first, TPOP before the second), "
+                       "a signal (TNOTIFY after the first, TWAIT before the second), or separate launches";
+            }
+            if (first.dma)
+                return "wait for the transfer's AsyncEvent (Wait, or a Test that returns true) "
+                       "before the second";
+            if (second.dma)
+                return "pipe_barrier(PIPE_ALL) before the second";
+            return "set_flag(PIPE_" + a + ", PIPE_" + b + ", id) after the first and wait_flag(PIPE_" + a +
+                   ", PIPE_" + b + ", id) before the second";
+        case Kind::WaitWithoutSet:
+            return "set_flag" + flag + " before the wait_flag, or wait for the flag that is set";
+        case Kind::SetTwice:
+            return "wait_flag" + flag + " between the two set_flag calls (or give each its own event id)";
+        case Kind::SetNeverWaited:
+            return "wait_flag" + flag + " before the kernel ends";
+        case Kind::WrongPipeEvent:
+            if (flag_id >= 0)
+                return "record the event from an instruction of PIPE_" + pipe_text(flag_src);
+            return "pass the event to an instruction of PIPE_" + b;
+    }
+    return "";
+}
+
 std::string Report::text() const {
     auto instr = [](const Party& p) {
         return p.name + " (" + agent_text(p) + ", instruction " + std::to_string(p.seq) + ") at " +
@@ -830,12 +866,7 @@ std::string Report::text() const {
         s += "  " + first.core + (kind == Kind::WriteAfterRead ? " reads: " : " writes: ") + instr(first) +
              "\n  " + second.core + (kind == Kind::ReadAfterWrite ? " reads: " : " writes: ") +
              instr(second) + "\n  nothing orders " + first.core + "'s " + a + " before " + second.core +
-             "'s " + b + "; fix: ";
-        if (first.dma)
-            s += "wait for the transfer's AsyncEvent (Wait, or a Test that returns true), then ";
-        s +=
-            "SYNCALL between them, a FIFO (TPUSH after the first, TPOP before the second), a signal (TNOTIFY "
-            "after the first, TWAIT before the second), or separate launches\n";
+             "'s " + b + "; fix: " + fix() + "\n";
         return s;
     }
     s += " (block " + std::to_string(block) + ")\n";
@@ -846,18 +877,14 @@ std::string Report::text() const {
             if (first.dma || second.dma) {
                 s += std::string("  ") + (kind == Kind::WriteAfterRead ? "reads" : "writes") + ": " +
                      instr(first) + "\n  then " + (kind == Kind::ReadAfterWrite ? "reads" : "writes") + ": " +
-                     instr(second) + "\n  nothing orders " + a + " before " + b + " between them; fix: " +
-                     (first.dma ? "wait for the transfer's AsyncEvent (Wait, or a Test that returns true) "
-                                  "before the second\n"
-                                : "pipe_barrier(PIPE_ALL) before the second\n");
+                     instr(second) + "\n  nothing orders " + a + " before " + b +
+                     " between them; fix: " + fix() + "\n";
                 break;
             }
-            const std::string pair = "PIPE_" + a + ", PIPE_" + b;
             s += std::string("  ") + (kind == Kind::WriteAfterRead ? "reads" : "writes") + ": " +
                  instr(first) + "\n  then " + (kind == Kind::ReadAfterWrite ? "reads" : "writes") + ": " +
-                 instr(second) + "\n  nothing orders " + a + " before " + b +
-                 " between them; fix: set_flag(" + pair + ", id) after the first and wait_flag(" + pair +
-                 ", id) before the second\n";
+                 instr(second) + "\n  nothing orders " + a + " before " + b + " between them; fix: " + fix() +
+                 "\n";
             break;
         }
         case Kind::WaitWithoutSet:
@@ -927,6 +954,10 @@ void write_trace() {
 }
 }  // namespace
 
+const void* Site::call_site() {
+    return current_location().code;
+}
+
 void trace_to(const std::string& path) {
     static std::once_flag once;
     trace_path() = path;
@@ -937,6 +968,15 @@ void trace_to(const std::string& path) {
         });
     g_tracing.store(true, std::memory_order_relaxed);
     g_enabled.store(true, std::memory_order_relaxed);
+}
+
+bool tracing() {
+    return g_tracing.load(std::memory_order_relaxed);
+}
+
+void stop_tracing() {
+    g_tracing.store(false, std::memory_order_relaxed);
+    hooks_changed();
 }
 
 std::string trace_json() {
@@ -986,6 +1026,13 @@ void begin_core(const Launch* launch, uint32_t index) {
     c.index = index;
     if (c.launch)
         c.name = core_name();
+}
+
+void abandon_core() {
+    auto& c = core();
+    if (!c.clock.empty())
+        c.clock.finish(exec_context().block_idx);
+    c.reset();
 }
 
 void end_core() {
@@ -1177,7 +1224,7 @@ void Scope::end() {
         return;  // the timeline has no track for the DMA engine
     }
     if (g_tracing.load(std::memory_order_relaxed))
-        c.clock.instruction(c.current.name, c.current.pipe, me, c.current.seq, c.current.where.code, c.work);
+        c.clock.instruction(c.current.name, c.current.pipe, me, c.current.seq, c.current.where, c.work);
 }
 
 void Scope::access(const void* p, std::size_t n, bool write, bool atomic, const GlobalView* g) {

@@ -58,11 +58,6 @@ Store& the_store() {
     return s;
 }
 
-const char* pipe_title(int slot) {
-    static const char* const kNames[] = {"S", "V", "MTE1", "MTE2", "MTE3", "M", "ALL", "FIX"};
-    return slot >= 0 && slot < 8 ? kNames[slot] : "?";
-}
-
 double us(uint64_t cycles) {
     return static_cast<double>(cycles) / kClockMHz;
 }
@@ -79,6 +74,11 @@ std::string escaped(std::string_view s) {
 }
 
 }  // namespace
+
+std::string_view pipe_title(int slot) {
+    static constexpr std::string_view kNames[] = {"S", "V", "MTE1", "MTE2", "MTE3", "M", "ALL", "FIX"};
+    return slot >= 0 && slot < 8 ? kNames[slot] : "?";
+}
 
 uint64_t cycles(std::string_view name, Pipe pipe, const Work& w) {
     switch (pipe) {
@@ -106,7 +106,7 @@ uint64_t cycles(std::string_view name, Pipe pipe, const Work& w) {
     }
 }
 
-void Core::instruction(std::string_view name, Pipe pipe, int slot, uint64_t seq, const void* code,
+void Core::instruction(std::string_view name, Pipe pipe, int slot, uint64_t seq, const Location& where,
                        const Work& w) {
     const uint64_t issue = ++issue_;
     uint64_t start = issue;
@@ -123,7 +123,7 @@ void Core::instruction(std::string_view name, Pipe pipe, int slot, uint64_t seq,
         pred = ready_from_[slot];
     }
     const uint64_t end = start + std::max<uint64_t>(cycles(name, pipe, w), 1);
-    record_.spans.push_back({std::string(name), slot, start, end, seq, code, start - unblocked, pred});
+    record_.spans.push_back({std::string(name), slot, start, end, seq, where, start - unblocked, pred});
     busy_[slot] = end;
     last_[slot] = static_cast<int>(record_.spans.size()) - 1;
 }
@@ -200,12 +200,12 @@ std::string json() {
             "(run %d)\"}}",
             pid, r.block, seen_blocks[r.block]++);
         emit(buf);
-        for (int slot : {3, 2, 5, 1, 4, 7, 0}) {
+        for (const int slot : kSlotOrder) {
             std::snprintf(
                 buf, sizeof buf,
                 "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %d, \"tid\": %d, \"args\": {\"name\": "
                 "\"PIPE_%s\"}}",
-                pid, slot, pipe_title(slot));
+                pid, slot, pipe_title(slot).data());
             emit(buf);
         }
         for (const Span& sp : r.spans) {
@@ -238,71 +238,87 @@ std::string json() {
     return out;
 }
 
-std::string summary() {
+std::vector<CoreRecord> records() {
     auto& s = the_store();
     std::lock_guard<std::mutex> lock(s.mutex);
-    if (s.cores.empty())
-        return "ptosim timeline: no instructions recorded\n";
-    std::array<uint64_t, 8> busy{}, stall{}, count{};
-    uint64_t total = 0, longest = 0;
-    std::size_t longest_core = 0;
-    for (std::size_t c = 0; c < s.cores.size(); ++c) {
+    return s.cores;
+}
+
+Totals totals(const std::vector<CoreRecord>& cores) {
+    Totals t;
+    for (std::size_t c = 0; c < cores.size(); ++c) {
         uint64_t end = 0;
-        for (const Span& sp : s.cores[c].spans) {
-            busy[sp.slot] += sp.end - sp.start;
-            stall[sp.slot] += sp.stall;
-            ++count[sp.slot];
+        for (const Span& sp : cores[c].spans) {
+            PipeTotals& p = t.pipes[static_cast<std::size_t>(sp.slot) & 7];
+            p.busy += sp.end - sp.start;
+            p.waiting += sp.stall;
+            ++p.instructions;
             end = std::max(end, sp.end);
         }
-        total += end;
-        if (end >= longest) {
-            longest = end;
-            longest_core = c;
+        t.total += end;
+        if (end >= t.longest) {
+            t.longest = end;
+            t.longest_core = c;
         }
     }
+    if (cores.empty())
+        return t;
+    // The critical path of the longest core run: from its last span back through whatever bounded each start.
+    const auto& spans = cores[t.longest_core].spans;
+    int at = -1;
+    for (std::size_t i = 0; i < spans.size(); ++i)
+        if (at < 0 || spans[i].end >= spans[static_cast<std::size_t>(at)].end)
+            at = static_cast<int>(i);
+    while (at >= 0) {
+        t.critical_path.push_back(at);
+        at = spans[static_cast<std::size_t>(at)].pred;
+    }
+    return t;
+}
+
+std::string summary() {
+    const std::vector<CoreRecord> cores = records();
+    if (cores.empty())
+        return "ptosim timeline: no instructions recorded\n";
+    const Totals t = totals(cores);
     std::string out;
     char buf[256];
     std::snprintf(
         buf, sizeof buf,
         "ptosim timeline (an estimate from a cost model: docs/timeline.md): %zu core run%s, longest "
         "%" PRIu64 " cycles (%.2f us at %.0f MHz)\n",
-        s.cores.size(), s.cores.size() == 1 ? "" : "s", longest, us(longest), kClockMHz);
+        cores.size(), cores.size() == 1 ? "" : "s", t.longest, us(t.longest), kClockMHz);
     out += buf;
     out += "  pipe    instructions   busy cycles   busy %   waiting on flags\n";
-    for (int slot : {3, 2, 5, 1, 4, 7, 0}) {
-        if (count[slot] == 0)
+    for (const int slot : kSlotOrder) {
+        const PipeTotals& p = t.pipes[static_cast<std::size_t>(slot)];
+        if (p.instructions == 0)
             continue;
         std::snprintf(buf, sizeof buf, "  %-6s  %12" PRIu64 "  %12" PRIu64 "  %6.1f %%  %12" PRIu64 "\n",
-                      pipe_title(slot), count[slot], busy[slot],
-                      total ? 100.0 * static_cast<double>(busy[slot]) / static_cast<double>(total) : 0.0,
-                      stall[slot]);
+                      pipe_title(slot).data(), p.instructions, p.busy,
+                      t.total ? 100.0 * static_cast<double>(p.busy) / static_cast<double>(t.total) : 0.0,
+                      p.waiting);
         out += buf;
     }
-    // The critical path of the longest core run: from its last span back through whatever bounded each start.
-    const auto& spans = s.cores[longest_core].spans;
-    int at = -1;
-    for (std::size_t i = 0; i < spans.size(); ++i)
-        if (at < 0 || spans[i].end >= spans[static_cast<std::size_t>(at)].end)
-            at = static_cast<int>(i);
+    const auto& spans = cores[t.longest_core].spans;
     std::array<uint64_t, 8> on_path{};
     std::map<std::string, uint64_t> by_name;
-    uint64_t path_cycles = 0, path_count = 0;
-    while (at >= 0) {
+    uint64_t path_cycles = 0;
+    for (const int at : t.critical_path) {
         const Span& sp = spans[static_cast<std::size_t>(at)];
-        on_path[sp.slot] += sp.end - sp.start;
+        on_path[static_cast<std::size_t>(sp.slot) & 7] += sp.end - sp.start;
         by_name[std::string(pipe_title(sp.slot)) + " " + sp.name] += sp.end - sp.start;
         path_cycles += sp.end - sp.start;
-        ++path_count;
-        at = sp.pred;
     }
     std::snprintf(buf, sizeof buf,
-                  "  critical path: %" PRIu64 " instructions, %" PRIu64 " cycles busy:", path_count,
+                  "  critical path: %zu instructions, %" PRIu64 " cycles busy:", t.critical_path.size(),
                   path_cycles);
     out += buf;
-    for (int slot : {3, 2, 5, 1, 4, 7, 0})
-        if (on_path[slot]) {
-            std::snprintf(buf, sizeof buf, " %s %.0f %%", pipe_title(slot),
-                          100.0 * static_cast<double>(on_path[slot]) / static_cast<double>(path_cycles));
+    for (const int slot : kSlotOrder)
+        if (on_path[static_cast<std::size_t>(slot)]) {
+            std::snprintf(buf, sizeof buf, " %s %.0f %%", pipe_title(slot).data(),
+                          100.0 * static_cast<double>(on_path[static_cast<std::size_t>(slot)]) /
+                              static_cast<double>(path_cycles));
             out += buf;
         }
     std::vector<std::pair<uint64_t, std::string>> top;

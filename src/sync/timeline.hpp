@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ptosim/sync/hazards.hpp"
+#include "ptosim/sync/timeline.hpp"
 
 namespace ptosim::hazards::timeline {
 
@@ -23,35 +24,12 @@ struct Work {
 
 // The cost model: cycles of one instruction on its pipe (A2A3 figures, cited in docs/timeline.md).
 uint64_t cycles(std::string_view name, Pipe pipe, const Work& w);
-inline constexpr double kClockMHz = 1850.0;
-
-struct Span {
-    std::string name;
-    int slot;  // the pipe's pipe_t value
-    uint64_t start, end;
-    uint64_t seq;
-    const void* code;
-    uint64_t stall;  // cycles the pipe waited for a flag before this instruction could start
-    int pred;        // the span whose end bounded this one's start (-1: the issue order)
-};
-
-struct Arrow {
-    int src, dst;  // pipe_t values
-    uint64_t from, to;
-    int id;
-};
-
-struct CoreRecord {
-    uint32_t block = 0;
-    std::vector<Span> spans;
-    std::vector<Arrow> arrows;
-};
 
 // One core's clock: every time in cycles from the core's start.
 class Core {
   public:
     // `slot` is the pipe's pipe_t value.
-    void instruction(std::string_view name, Pipe pipe, int slot, uint64_t seq, const void* code,
+    void instruction(std::string_view name, Pipe pipe, int slot, uint64_t seq, const Location& where,
                      const Work& w);
     // A flag set by `src` now: the time its producer finishes and the producing span.
     uint64_t set_time(int src) const { return busy_[src]; }

@@ -114,6 +114,7 @@ void write_repeat(const Conv& src, int set) {
 // ---- TASSIGN: a ConvTile takes a byte offset in (or an address inside) the buffer of its TileType.
 template <TileType L, typename E, int B, Layout Lay, typename S, typename AddrType>
 PTO_INST void TASSIGN(ConvTile<L, E, B, Lay, S>& obj, AddrType addr) {
+    const ::ptosim::hazards::Site site(__builtin_return_address(0));  // the call site of a failed check
     PTOSIM_STATIC_CHECK(
         std::is_integral_v<AddrType>, "TASSIGN",
         "a ConvTile is assigned a byte offset in its buffer or an address inside it (an integer)");

@@ -10,6 +10,7 @@
 #include "ptosim/core/arch.hpp"
 #include "ptosim/core/buffers.hpp"
 #include "ptosim/core/check.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace pto {
 
@@ -47,6 +48,8 @@ inline constexpr ptosim::mem::MemArch kProfileMemArch =
 // 32-byte aligned in the buffer and the tile's valid region must fit in it.
 template <typename T, typename AddrType>
 PTO_INST void TASSIGN(T& obj, AddrType addr) {
+    // The call site, for a failed check's location (hosts that report it: the Python package's Kernel).
+    const ::ptosim::hazards::Site site(__builtin_return_address(0));
     if constexpr (is_tile_data_v<T>) {
         PTOSIM_STATIC_CHECK(
             std::is_integral_v<AddrType>, "TASSIGN",

@@ -30,30 +30,16 @@ const char* intern(std::string_view file);
 // The location of the outermost API call the calling thread is in (unknown outside one).
 Location current_location();
 
-// Records a call's location for its duration (outermost wins).
+// Records a call's location for its duration (outermost wins). The thread's record lives in the library, out
+// of line: code built with hidden visibility (a Python extension, a kernel library) shares the one copy.
 class LocationScope {
   public:
-    explicit LocationScope(const Location& where) {
-        if (t_depth++ == 0)
-            t_where = where;
-    }
+    explicit LocationScope(const Location& where);
     explicit LocationScope(const void* return_address)
         : LocationScope(Location{nullptr, 0, return_address}) {}
-    ~LocationScope() {
-        if (--t_depth == 0)
-            t_where = Location{};
-    }
+    ~LocationScope();
     LocationScope(const LocationScope&) = delete;
     LocationScope& operator=(const LocationScope&) = delete;
-
-  private:
-    friend Location current_location();
-    static inline thread_local Location t_where{};
-    static inline thread_local int t_depth = 0;
 };
-
-inline Location current_location() {
-    return LocationScope::t_where;
-}
 
 }  // namespace ptosim

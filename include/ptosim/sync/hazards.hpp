@@ -87,6 +87,7 @@ struct Report {
     bool cross_core = false;   // first and second ran on different cores of one launch (Party::core)
     uint32_t repeats = 1;      // how often the same pair was seen (only the first is printed)
     std::string text() const;  // the multi-line report printed to stderr
+    std::string fix() const;   // what orders the two sides (the report's "fix: ...")
 };
 
 // Process-wide switch. enabled() is what every hook reads first: one relaxed load when the checker is off.
@@ -103,8 +104,10 @@ bool checking();  // the hazard checks are on (enabled() is also true while only
 // by the cost model, and every flag an arrow from its set to its wait. trace_to(path) turns it on and writes
 // a Chrome trace / Perfetto JSON file to `path` and a per-pipe summary to stderr at exit, as
 // PTOSIM_TRACE=path does; an empty path records without writing. trace_json() and trace_summary() give the
-// same for the spans recorded so far (finished cores only).
+// same for the spans recorded so far (finished cores only); ptosim/sync/timeline.hpp gives them as data.
 void trace_to(const std::string& path);
+bool tracing();       // the timeline records
+void stop_tracing();  // stops recording (what was recorded stays; a path given to trace_to is still written)
 std::string trace_json();
 std::string trace_summary();
 void clear_trace();
@@ -134,6 +137,8 @@ class Launch {
 // kernels directly on its own thread may call them too.
 void begin_core(const Launch* launch = nullptr, uint32_t index = 0);
 void end_core();
+// A core whose kernel code threw (a failed check): its timeline so far is kept, its flags are not reported.
+void abandon_core();
 
 // Synchronisation, as the intrinsics in pto/common/event.hpp report it.
 void set_flag(int src, int dst, int id, const Location& where);
@@ -184,8 +189,9 @@ class Site {
             leave();
     }
     // The return address of the outermost intrinsic the calling thread is in (null outside one), kept whether
-    // or not the checker is on: blocking waits name it in their deadlock errors.
-    static const void* call_site() { return current_location().code; }
+    // or not the checker is on: blocking waits name it in their deadlock errors. Out of line, so that code
+    // built with hidden visibility (a Python extension) reads the library's copy.
+    static const void* call_site();
     Site(const Site&) = delete;
     Site& operator=(const Site&) = delete;
 
