@@ -1,5 +1,7 @@
 #include "ptosim/isa/table.hpp"
 
+#include "ptosim/isa/micro.hpp"
+
 namespace ptosim::isa {
 
 std::string_view family_name(Family f) {
@@ -75,6 +77,58 @@ std::string dtype_set_text(DTypeSet s, bool cpp_names) {
         out += cpp_names ? dtype_cpp_name(t) : dtype_name(t);
     }
     return out;
+}
+
+}  // namespace ptosim::isa
+
+namespace ptosim::isa {
+
+std::string_view micro_family_name(MFamily f) {
+    switch (f) {
+        case MFamily::Binary:
+            return "Binary";
+        case MFamily::VecScalar:
+            return "VecScalar";
+        case MFamily::Unary:
+            return "Unary";
+        case MFamily::Ternary:
+            return "Ternary";
+        case MFamily::Compare:
+            return "Compare";
+        case MFamily::CompareScalar:
+            return "CompareScalar";
+        case MFamily::Select:
+            return "Select";
+        case MFamily::Broadcast:
+            return "Broadcast";
+        case MFamily::Convert:
+            return "Convert";
+        case MFamily::Reduce:
+            return "Reduce";
+        case MFamily::Rearrange:
+            return "Rearrange";
+        case MFamily::Load:
+            return "Load";
+        case MFamily::Store:
+            return "Store";
+        case MFamily::Gather:
+            return "Gather";
+        case MFamily::Scatter:
+            return "Scatter";
+        case MFamily::PredGen:
+            return "PredGen";
+        case MFamily::PredLogic:
+            return "PredLogic";
+        case MFamily::PredMemory:
+            return "PredMemory";
+        case MFamily::Dma:
+            return "Dma";
+        case MFamily::Sync:
+            return "Sync";
+        case MFamily::Special:
+            return "Special";
+    }
+    return "?";
 }
 
 }  // namespace ptosim::isa

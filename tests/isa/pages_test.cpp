@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "ptosim/isa/micro.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/ops/execute.hpp"
 
@@ -173,6 +174,37 @@ TEST(IsaPages, ElementTypeTablesMatchTheDescriptors) {
             doc.replace(s.begin, s.end - s.begin, want);
             std::ofstream(path, std::ios::binary) << doc;
         }
+    }
+}
+
+// docs/isa/micro.md: one row per micro-instruction of isa/micro.def.
+std::string micro_table() {
+    std::string t =
+        "| instruction | family | element types | predicate modes | pto-isa page |\n|---|---|---|---|---|\n";
+    for (const isa::MicroInfo& m : isa::kMicroOps) {
+        const bool zeroing = m.modes & isa::kZeroing, merging = m.modes & isa::kMerging;
+        t += "| `" + std::string(m.name) + "` | " + std::string(isa::micro_family_name(m.family)) + " | " +
+             (m.types.empty() ? std::string("(predicates)") : cpp_types(m.types)) + " | " +
+             (zeroing && merging ? "zeroing, merging"
+              : zeroing          ? "zeroing"
+                                 : "merging") +
+             " | `" + std::string(m.page) + "` |\n";
+    }
+    return t;
+}
+
+TEST(IsaPages, MicroTableMatchesTheDescriptors) {
+    const std::string path = page_dir() + "micro.md";
+    std::string doc = read_file(path);
+    const Section s = find_section(doc, "micro ops");
+    ASSERT_NE(s.begin, std::string::npos) << path << ": markers <!-- BEGIN micro ops --> missing";
+    const std::string want = micro_table();
+    const std::string have = doc.substr(s.begin, s.end - s.begin);
+    EXPECT_EQ(have, want) << path << " is out of date (PTOSIM_UPDATE_DOCS=1 rewrites it); it should read:\n"
+                          << want;
+    if (update_requested() && have != want) {
+        doc.replace(s.begin, s.end - s.begin, want);
+        std::ofstream(path, std::ios::binary) << doc;
     }
 }
 

@@ -1,0 +1,94 @@
+// The micro core: the checked entry points of the A5 vector unit's micro-instructions (isa/micro.def), which
+// every micro-level front end calls: the CCE intrinsics (include/ptosim/cce/), AscendC's register API
+// (include/basic_api/reg_compute/) and the PTO-AS module interpreter.
+//
+// Registers are values (core/vreg.hpp). Lane-wise operations take the element type as a DType and run the
+// row's functor, the same one the tile instructions use (kernels/elementwise/functors.hpp), on the reference
+// or the fast kernel (ptosim::active_backend()); the two give the same bits. Inactive lanes are zeroed, or
+// keep the destination's value when `merging` (MODE_MERGING); the pages of docs/isa/micro/ say which
+// operations take which mode.
+//
+// Memory operations check their UB footprint (inside the simulated core's Unified Buffer, aligned as the
+// distribution requires) before they touch anything, and declare it to the hazard checker on the V pipe.
+#pragma once
+
+#include <cstdint>
+
+#include "ptosim/core/cmp_mode.hpp"
+#include "ptosim/core/dtype.hpp"
+#include "ptosim/core/vreg.hpp"
+#include "ptosim/isa/micro.hpp"
+
+namespace ptosim::micro {
+
+using isa::MOp;
+
+// ---- lane-wise families
+// ------------------------------------------------------------------------------------
+
+// A lane kernel: the reference or the fast one for one (operation, element type), resolved once (a call site
+// keeps it: the intrinsics look theirs up on first use) and run many times.
+using BinaryFn = void (*)(VReg& dst, const VReg& a, const VReg& b, const Preg& p, bool merging);
+using ScalarFn = void (*)(VReg& dst, const VReg& a, uint64_t scalar_bits, const Preg& p, bool merging);
+using UnaryFn = void (*)(VReg& dst, const VReg& a, const Preg& p, bool merging);
+template <typename Fn>
+struct LaneKernel {
+    Fn ref = nullptr;
+    Fn fast = nullptr;  // null: the reference runs on both backends
+    Fn get() const;     // the active backend's
+};
+
+// The kernels of `op` (a Binary / VecScalar / Unary / Ternary row) for element type t; a failed check when
+// the row does not take t.
+LaneKernel<BinaryFn> binary_kernel(MOp op, DType t);
+LaneKernel<ScalarFn> scalar_kernel(MOp op, DType t);
+LaneKernel<UnaryFn> unary_kernel(MOp op, DType t);
+
+// One call, looking the kernel up (for front ends that run an operation once: the module interpreter).
+void binary(MOp op, DType t, VReg& dst, const VReg& a, const VReg& b, const Preg& p, bool merging = false);
+void vec_scalar(MOp op, DType t, VReg& dst, const VReg& a, uint64_t scalar_bits, const Preg& p,
+                bool merging = false);
+void unary(MOp op, DType t, VReg& dst, const VReg& a, const Preg& p, bool merging = false);
+
+// ---- compare and select ----------------------------------------------------------------------------------
+
+// Predicate of the lanes where a OP b (IEEE: NaN compares unordered), for the lanes `seed` enables; 0
+// elsewhere.
+Preg compare(CmpMode mode, DType t, const VReg& a, const VReg& b, const Preg& seed);
+Preg compare_scalar(CmpMode mode, DType t, const VReg& a, uint64_t scalar_bits, const Preg& seed);
+// dst = p ? a : b per lane (every lane written).
+void select(DType t, VReg& dst, const VReg& a, const VReg& b, const Preg& p);
+
+// ---- broadcast ------------------------------------------------------------------------------------------
+
+// Every lane (of the active ones; inactive lanes zeroed or kept) = the element `bits` of type t.
+void broadcast(DType t, VReg& dst, uint64_t bits, const Preg& p, bool merging = false);
+// dst[i] = start + i (ascending) or start - i (descending), wrapping in t (floats: exact integer values).
+void index_sequence(DType t, VReg& dst, uint64_t start_bits, bool descending);
+
+// ---- reductions -----------------------------------------------------------------------------------------
+
+// Reductions over the active lanes of `a` (inactive lanes take no part), results in the low lanes of dst and
+// every other lane zero (pto-isa's reduction-ops family page):
+//   vcadd             dst[0] = the sum, as a pairwise tree (lanes 2i and 2i+1 first, then pairs of those;
+//                     inactive lanes count as 0), each partial sum rounded to the element type; integers
+//                     wrap.
+//   vcmax / vcmin     dst[0] = the largest (smallest) active element, dst[1] = its lane index as an unsigned
+//                     integer of the element's width; the first lane wins ties, the first NaN wins; no
+//                     active lane: the type's lowest (highest) value (-inf / +inf for floats) and index 0.
+//   vcgadd / vcgmax / vcgmin  the same per VLane (32 bytes, K = 32 / sizeof(T) lanes): dst[g * K] = the
+//                     group's sum / extreme (no index); an empty group gives 0 (sum) or the extreme's start.
+//   vcpadd            inclusive prefix sum: dst[i] = the sum of the active lanes 0..i (every lane written).
+void reduce(MOp op, DType t, VReg& dst, const VReg& a, const Preg& p);
+
+// ---- predicates -----------------------------------------------------------------------------------------
+
+// The predicate patterns of pset (pto-isa's PAT_*: the first n elements, a fraction of the register, all,
+// none, every third / fourth).
+enum class Pattern : uint8_t { ALL, ALLF, H, Q, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4 };
+Preg pattern(Pattern pat, uint32_t elem_size);
+// The first min(n, lanes) elements of size elem_size active (plt); `n` is counted down by that many when the
+// caller post-updates it (CreatePredicate, plt_b*(n, POST_UPDATE)).
+Preg first_n(uint32_t n, uint32_t elem_size);
+
+}  // namespace ptosim::micro
