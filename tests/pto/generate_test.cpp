@@ -116,4 +116,27 @@ TEST_P(GenerateApiTest, RunTimeChecksNameTheInstructionAndWriteNothing) {
         EXPECT_EQ(x, 4.0f);
 }
 
+// pto-isa's A5 TCI tests `if constexpr (descending)` and A5 TTRI `upperOrLower != 0` / `== 0`: any non-zero
+// value counts down and keeps the upper triangle (A2A3 asserts 0 or 1 for TTRI: tests/compile_fail/a2a3).
+TEST_P(GenerateApiTest, NonZeroSelectorsAreDescendingAndUpper) {
+    using Row = Tile<TileType::Vec, int32_t, 1, 16>;
+    Row seq;
+    TASSIGN(seq, 0x0);
+    TCI<Row, int32_t, 2>(seq, 10);
+    for (int c = 0; c < 16; ++c)
+        EXPECT_EQ(seq.GetElement(0, c), 10 - c) << c;
+    if constexpr (ptosim::kArch != ptosim::Arch::A2A3) {
+        using F32 = Tile<TileType::Vec, float, 8, 8>;
+        F32 f;
+        TASSIGN(f, 0x100);
+        for (int r = 0; r < 8; ++r)
+            for (int c = 0; c < 8; ++c)
+                f.SetElement(r, c, -3.0f);
+        TTRI<F32, 7>(f, 0);
+        for (int r = 0; r < 8; ++r)
+            for (int c = 0; c < 8; ++c)
+                EXPECT_EQ(f.GetElement(r, c), c >= r ? 1.0f : 0.0f) << r << "," << c;
+    }
+}
+
 }  // namespace

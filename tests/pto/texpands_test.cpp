@@ -57,4 +57,17 @@ TEST_P(TExpandsTest, HalfAndBfloat16Scalars) {
     EXPECT_EQ(i8.GetElement(0, 31), 0);  // outside the valid region: untouched
 }
 
+// The device fills a Mat (L1) tile whole, in any layout (pto-isa a5/TExpandS.hpp and a2a3/TExpandS.hpp accept
+// TileType::Mat): every element of the Nz tile below, padding included, holds the scalar.
+TEST_P(TExpandsTest, MatTileIsFilledWhole) {
+    using MatT = Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 512>;
+    MatT m;
+    TASSIGN(m, 0x0);
+    for (int i = 0; i < 32 * 32; ++i)
+        m.data()[i] = half(7.0f);
+    TEXPANDS(m, half(-1.25f));
+    for (int i = 0; i < 32 * 32; ++i)
+        ASSERT_EQ(static_cast<float>(m.data()[i]), -1.25f) << i;
+}
+
 }  // namespace

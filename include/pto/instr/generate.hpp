@@ -21,7 +21,6 @@ void tci_checks() {
                         "the start value's type must be dst's element type");
     PTOSIM_STATIC_CHECK(type_in<typename TileData::DType>(ptosim::generate::tci_types(ptosim::kArch)), "TCI",
                         PTOSIM_TYPE_RULE("TCI", "element type"));
-    PTOSIM_STATIC_CHECK(descending == 0 || descending == 1, "TCI", "descending must be 0 or 1");
     PTOSIM_STATIC_CHECK(TileData::Rows == 1, "TCI", "dst must have one row (the sequence runs along it)");
     PTOSIM_STATIC_CHECK(TileData::Loc == TileType::Vec, "TCI", "dst must be a TileType::Vec tile");
     PTOSIM_STATIC_CHECK(is_plain_row_major<TileData>(), "TCI", "dst must be row-major");
@@ -62,12 +61,14 @@ PTO_INST RecordEvent TTRI(TileData& dst, int diagonal, WaitEvents&... events) {
     PTOSIM_STATIC_CHECK(
         detail::type_in<typename TileData::DType>(ptosim::generate::ttri_types(ptosim::kArch)), "TTRI",
         PTOSIM_TYPE_RULE("TTRI", "element type"));
-    PTOSIM_STATIC_CHECK(isUpperOrLower == 0 || isUpperOrLower == 1, "TTRI",
-                        "isUpperOrLower must be 0 (lower) or 1 (upper)");
+    // A2A3 asserts 0 or 1 (a2a3/TTri.hpp); A5 takes any non-zero value as upper (a5/TTri.hpp, TTRI_IMPL).
+    PTOSIM_STATIC_CHECK(detail::profile_allows<TileData>(ptosim::kArch != ptosim::Arch::A2A3 ||
+                                                         isUpperOrLower == 0 || isUpperOrLower == 1),
+                        "TTRI", "isUpperOrLower must be 0 (lower) or 1 (upper) on A2A3");
     PTOSIM_STATIC_CHECK(TileData::Loc == TileType::Vec, "TTRI", "dst must be a TileType::Vec tile");
     PTOSIM_STATIC_CHECK(detail::is_plain_row_major<TileData>(), "TTRI", "dst must be row-major");
     PTOSIM_TSYNC(events...);
-    ptosim::ops::ttri(dst.view(), diagonal, isUpperOrLower == 1);
+    ptosim::ops::ttri(dst.view(), diagonal, isUpperOrLower != 0);
     return {};
 }
 

@@ -1,4 +1,4 @@
-// expect-error: TEXPANDS: dst must be row-major
+// expect-error: TEXPANDS: a TileType::Vec dst must be row-major
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {

@@ -1,7 +1,7 @@
-// expect-error: TEXPANDS: dst must be a TileType::Vec tile
+// expect-error: TEXPANDS: dst must be a TileType::Vec or TileType::Mat tile
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {
-    Tile<TileType::Mat, float, 1, 8> d;
+    TileAcc<float, 16, 16> d;
     TEXPANDS(d, 1.0f);
 }

@@ -1,4 +1,4 @@
-// expect-error: TTRI: isUpperOrLower must be 0 (lower) or 1 (upper)
+// expect-error: TTRI: isUpperOrLower must be 0 (lower) or 1 (upper) on A2A3
 #include <pto/pto-inst.hpp>
 using namespace pto;
 void f() {
