@@ -441,7 +441,7 @@ class KernelCheckError : public ptosim::CheckError {
 };
 
 [[noreturn]] void throw_located(const ptosim::CheckFailure& f) {
-    throw KernelCheckError(f, hz::Site::call_site());
+    throw KernelCheckError(f, f.where.code ? f.where.code : hz::Site::call_site());
 }
 
 // Registers the argument arrays as global-memory allocations for a launch, so that a TLOAD or TSTORE reaching
@@ -559,7 +559,9 @@ class Kernel {
             try {
                 ptosim::launch_blocks(blocks, [&] { entry(argv); });
             } catch (const KernelCheckError& e) {
-                failure.emplace(e.what(), e.site ? site_text(hz::Location{nullptr, 0, e.site}) : "");
+                // The message without its location: the site goes in its own field (RunError's file and line).
+                failure.emplace(e.failure().message(),
+                                e.site ? site_text(hz::Location{nullptr, 0, e.site}) : "");
             } catch (const std::exception& e) {
                 failure.emplace(e.what(), "");
             }

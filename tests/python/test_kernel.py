@@ -110,7 +110,7 @@ def test_an_access_past_an_array_is_a_check_failure_not_a_crash(test_kernels):
     k = ptosim.Kernel(test_kernels, "add_one", "out:f32*, in:f32*, ub:i32")  # no sizes: the launch finds it
     x = np.ones(100, np.float32)
     out = np.zeros(1024, np.float32)
-    with pytest.raises(ptosim.RunError, match="TLOAD: global tensor reaches outside its allocation"):
+    with pytest.raises(ptosim.RunError, match="TLOAD: the region moved reaches outside the global tensor's allocation"):
         k(out, x, 0)
     x = np.ones(1024, np.float32)
     k(out, x, 0)
