@@ -54,9 +54,30 @@ void tmove(const char* instr, const TileView& dst, const TileView& src, const Mo
     // The bytes read and the bytes written must not overlap (elements would be read after being written),
     // unless the move is in place: the same tile, layout, element size and window. Only the windows count:
     // pto-isa's kernels place tiles whose physical extents overlap where neither window reaches.
-    const bool same_place = src.data == dst.data && src.layout == dst.layout &&
-                            dtype_size(src.dtype) == dtype_size(dst.dtype) && !dtype_is_twin(src.dtype) &&
-                            s.src_row == s.dst_row && s.src_col == s.dst_col;
+    // In place also when the tiles differ but the window's elements sit at the same bytes in both (plain
+    // layouts, equal element size, the same first byte, row and column steps): a [1, 64] tile at the address
+    // of a [1, 128] row view, TEXTRACTed from the view's columns 0..63 (pypto-lib's generated RoPE).
+    const auto byte_at = [](const TileView& t, int32_t r, int32_t c) {
+        return reinterpret_cast<std::uintptr_t>(t.data) + dtype_bytes(t.dtype, t.layout.offset(r, c));
+    };
+    const auto same_bytes = [&] {
+        if (src.layout.is_boxed() || dst.layout.is_boxed() ||
+            dtype_size(src.dtype) != dtype_size(dst.dtype) || dtype_is_twin(src.dtype) ||
+            dtype_is_twin(dst.dtype))
+            return false;
+        const auto s0 = byte_at(src, s.src_row, s.src_col), d0 = byte_at(dst, s.dst_row, s.dst_col);
+        if (s0 != d0)
+            return false;
+        if (s.rows > 1 &&
+            byte_at(src, s.src_row + 1, s.src_col) - s0 != byte_at(dst, s.dst_row + 1, s.dst_col) - d0)
+            return false;
+        return s.cols <= 1 ||
+               byte_at(src, s.src_row, s.src_col + 1) - s0 == byte_at(dst, s.dst_row, s.dst_col + 1) - d0;
+    };
+    const bool same_place =
+        (src.data == dst.data && src.layout == dst.layout && dtype_size(src.dtype) == dtype_size(dst.dtype) &&
+         !dtype_is_twin(src.dtype) && s.src_row == s.dst_row && s.src_col == s.dst_col) ||
+        same_bytes();
     const auto span = [&](const TileView& t, int32_t r0, int32_t c0) {
         const auto first =
             reinterpret_cast<std::uintptr_t>(t.data) + dtype_bytes(t.dtype, t.layout.offset(r0, c0));

@@ -71,4 +71,20 @@ TEST(Shape2D, NdDnAndNz) {
     EXPECT_EQ(dyn_stride[1], 48 * 16);
 }
 
+TEST(Shape, RunTimeExtentsUnderPtoIsaNames) {
+    // Generated kernels write a dynamic extent into the shape in place (`gs.shape[3] = valid`) before
+    // building the GlobalTensor; strides likewise through `stride[dim]`.
+    Shape<1, 1, 1, DYNAMIC, 64> gs;
+    EXPECT_EQ(gs.shape[3], 1);
+    gs.shape[3] = 11;
+    Stride<1, 1, 1, DYNAMIC, 1> st;
+    st.stride[3] = 64;
+    std::vector<float> data(11 * 64);
+    GlobalTensor<float, Shape<1, 1, 1, DYNAMIC, 64>, Stride<1, 1, 1, DYNAMIC, 1>> g(data.data(), gs, st);
+    EXPECT_EQ(g.GetShape(3), 11);
+    EXPECT_EQ(g.GetShape(4), 64);
+    EXPECT_EQ(g.GetStride(3), 64);
+    EXPECT_EQ(gs[3], 11);
+}
+
 }  // namespace

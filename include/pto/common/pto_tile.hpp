@@ -31,19 +31,28 @@ constexpr int DYNAMIC = -1;
 
 namespace detail {
 
-template <typename Derived, int64_t... N>
-struct Dims5 {
+// The run-time extents live in a base of their own, under pto-isa's names: `Shape::shape[dim]` and
+// `Stride::stride[dim]` (public, as kernels write `gs.shape[3] = valid` and pass gs to a GlobalTensor).
+struct ShapeValues {
+    int64_t shape[5] = {};
+    constexpr int64_t* extents() { return shape; }
+    constexpr const int64_t* extents() const { return shape; }
+};
+struct StrideValues {
+    int64_t stride[5] = {};
+    constexpr int64_t* extents() { return stride; }
+    constexpr const int64_t* extents() const { return stride; }
+};
+
+template <typename Values, int64_t... N>
+struct Dims5 : Values {
     static_assert(sizeof...(N) == 5, "Shape/Stride: exactly five dimensions");
     static constexpr int64_t kStatic[5] = {N...};
     static constexpr int kDynamicCount = ((N == DYNAMIC ? 1 : 0) + ...);
 
-    int64_t values[5] = {N...};
-
     constexpr Dims5() {
-        for (int i = 0; i < 5; ++i) {
-            if (kStatic[i] == DYNAMIC)
-                values[i] = 1;
-        }
+        for (int i = 0; i < 5; ++i)
+            this->extents()[i] = kStatic[i] == DYNAMIC ? 1 : kStatic[i];
     }
     // Either all five extents (static ones are ignored) or exactly one value per dynamic extent, in order.
     template <typename... Ints,
@@ -55,38 +64,37 @@ struct Dims5 {
         if constexpr (sizeof...(Ints) == 5) {
             for (int i = 0; i < 5; ++i) {
                 if (kStatic[i] == DYNAMIC)
-                    values[i] = in[i];
+                    this->extents()[i] = in[i];
             }
         } else {
             int k = 0;
             for (int i = 0; i < 5; ++i) {
                 if (kStatic[i] == DYNAMIC)
-                    values[i] = in[k++];
+                    this->extents()[i] = in[k++];
             }
         }
     }
+    constexpr int64_t operator[](int dim) const { return this->extents()[dim]; }
 };
 
 }  // namespace detail
 
 template <int64_t N1 = DYNAMIC, int64_t N2 = DYNAMIC, int64_t N3 = DYNAMIC, int64_t N4 = DYNAMIC,
           int64_t N5 = DYNAMIC>
-struct Shape : detail::Dims5<Shape<N1, N2, N3, N4, N5>, N1, N2, N3, N4, N5> {
-    using Base = detail::Dims5<Shape, N1, N2, N3, N4, N5>;
+struct Shape : detail::Dims5<detail::ShapeValues, N1, N2, N3, N4, N5> {
+    using Base = detail::Dims5<detail::ShapeValues, N1, N2, N3, N4, N5>;
     using Base::Base;
     static constexpr int64_t staticShape[5] = {N1, N2, N3, N4, N5};
     constexpr Shape() = default;
-    constexpr int64_t operator[](int dim) const { return this->values[dim]; }
 };
 
 template <int64_t S1 = DYNAMIC, int64_t S2 = DYNAMIC, int64_t S3 = DYNAMIC, int64_t S4 = DYNAMIC,
           int64_t S5 = DYNAMIC>
-struct Stride : detail::Dims5<Stride<S1, S2, S3, S4, S5>, S1, S2, S3, S4, S5> {
-    using Base = detail::Dims5<Stride, S1, S2, S3, S4, S5>;
+struct Stride : detail::Dims5<detail::StrideValues, S1, S2, S3, S4, S5> {
+    using Base = detail::Dims5<detail::StrideValues, S1, S2, S3, S4, S5>;
     using Base::Base;
     static constexpr int64_t staticStride[5] = {S1, S2, S3, S4, S5};
     constexpr Stride() = default;
-    constexpr int64_t operator[](int dim) const { return this->values[dim]; }
 };
 
 // `Shape(1, 1, 1, r, c)` and `Stride(a, b, c, d, 1)` without template arguments: every extent is dynamic
@@ -121,8 +129,8 @@ struct GlobalTensor {
     DType* data() const { return data_; }
     void SetAddr(DType* data) { data_ = data; }
 
-    int64_t GetShape(int dim) const { return shape_.values[dim]; }
-    int64_t GetStride(int dim) const { return stride_.values[dim]; }
+    int64_t GetShape(int dim) const { return shape_.shape[dim]; }
+    int64_t GetStride(int dim) const { return stride_.stride[dim]; }
     template <int dim>
     static constexpr int64_t GetShape() {
         static_assert(Shape_::staticShape[dim] != DYNAMIC,
@@ -140,14 +148,14 @@ struct GlobalTensor {
         static_assert(sizeof...(dims) == sizeof...(Ints), "GlobalTensor: one value per dimension");
         static_assert(((Shape_::staticShape[dims] == DYNAMIC) && ...),
                       "GlobalTensor: only dynamic extents can be set");
-        ((shape_.values[dims] = static_cast<int64_t>(values)), ...);
+        ((shape_.shape[dims] = static_cast<int64_t>(values)), ...);
     }
     template <int... dims, typename... Ints>
     void SetStride(Ints... values) {
         static_assert(sizeof...(dims) == sizeof...(Ints), "GlobalTensor: one value per dimension");
         static_assert(((Stride_::staticStride[dims] == DYNAMIC) && ...),
                       "GlobalTensor: only dynamic strides can be set");
-        ((stride_.values[dims] = static_cast<int64_t>(values)), ...);
+        ((stride_.stride[dims] = static_cast<int64_t>(values)), ...);
     }
 
     DType& operator()(int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t i4) const {
