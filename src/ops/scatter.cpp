@@ -2,6 +2,10 @@
 // before the first write, so a failed check leaves the table untouched.
 #include <cstdint>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "ptosim/core/check.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/kernels/backend.hpp"
@@ -39,11 +43,49 @@ void check_indices(const TileView& idx, int64_t capacity, const char* what) {
         "index outside the table (ScatterOOB::Undefined; use Skip, Clamp or Wrap to allow it)", what);
 }
 
+// The byte ranges MSCATTER writes (address, length), sorted and merged where they touch.
+std::vector<std::pair<uint64_t, uint64_t>> written_pieces(const GlobalView& table, const TileView& src,
+                                                          const TileView& idx, ScatterPolicy policy) {
+    const auto es = static_cast<uint64_t>(src.elem_size());
+    const auto base = reinterpret_cast<uint64_t>(table.data);
+    std::vector<std::pair<uint64_t, uint64_t>> pieces;
+    if (policy.mode == Coalesce::Elem) {
+        int64_t capacity = 1;
+        for (int64_t e : table.shape)
+            capacity *= e;
+        for (int32_t r = 0; r < src.valid_rows; ++r)
+            for (int32_t c = 0; c < src.valid_cols; ++c)
+                if (const int64_t slot =
+                        scatter_remap(validate::index_value(idx, r, c), capacity, policy.oob);
+                    slot >= 0)
+                    pieces.emplace_back(base + static_cast<uint64_t>(slot) * es, es);
+    } else {
+        const bool idx_is_row = idx.valid_rows == 1 && idx.valid_cols == src.valid_rows;
+        for (int32_t r = 0; r < src.valid_rows; ++r) {
+            const int64_t index =
+                idx_is_row ? validate::index_value(idx, 0, r) : validate::index_value(idx, r, 0);
+            const int64_t row = scatter_remap(index, table.rows(), policy.oob);
+            if (row < 0)
+                continue;
+            for (int32_t c = 0; c < src.valid_cols; ++c)
+                pieces.emplace_back(base + static_cast<uint64_t>(table.offset(row, c)) * es, es);
+        }
+    }
+    std::sort(pieces.begin(), pieces.end());
+    std::vector<std::pair<uint64_t, uint64_t>> merged;
+    for (const auto& [lo, len] : pieces) {
+        if (!merged.empty() && lo <= merged.back().first + merged.back().second)
+            merged.back().second = std::max(merged.back().second, lo + len - merged.back().first);
+        else
+            merged.emplace_back(lo, len);
+    }
+    return merged;
+}
+
 }  // namespace
 
 void mscatter(const GlobalView& table, const TileView& src, const TileView& idx, ScatterPolicy policy) {
     hazards::Scope hz("MSCATTER", hazards::Pipe::V);
-    hz.write(table);
     hz.read(src);
     hz.read(idx);
     validate::tile(src, kInstr, "src");
@@ -98,6 +140,11 @@ void mscatter(const GlobalView& table, const TileView& src, const TileView& idx,
         if (policy.oob == ScatterOob::Undefined)
             check_indices(idx, table.rows(), "tableRows");
     }
+
+    // The footprint is the elements the indices pick (after the out-of-range policy), not the whole table:
+    // blocks that scatter into disjoint elements of one tensor do not race.
+    if (hazards::enabled())
+        hz.write_pieces(table, written_pieces(table, src, idx, policy), policy.atomic != ScatterAtomic::None);
 
     if (active_backend() == Backend::Ref) {
         ref::mscatter(table, src, idx, policy);

@@ -247,6 +247,7 @@ int rank(Kind k) {
 struct Shared {
     Region bounds;
     std::vector<Rows> rows;
+    bool pieces = false;  // rows are single ranges, sorted and disjoint (a scatter's elements)
     bool write = false;
     bool atomic = false;
     uint32_t core = 0;
@@ -599,6 +600,17 @@ std::optional<std::pair<uint64_t, uint64_t>> shared_bytes(const Rows& a, const R
 }
 
 std::optional<std::pair<uint64_t, uint64_t>> shared_bytes(const Shared& a, const Shared& b) {
+    if (a.pieces && b.pieces) {  // two sorted lists of ranges: one merge walk
+        std::size_t i = 0, j = 0;
+        while (i < a.rows.size() && j < b.rows.size()) {
+            const Rows &x = a.rows[i], &y = b.rows[j];
+            const uint64_t lo = std::max(x.lo, y.lo), hi = std::min(x.lo + x.len, y.lo + y.len);
+            if (lo < hi)
+                return std::make_pair(lo, hi);
+            (x.lo + x.len <= y.lo + y.len ? i : j) += 1;
+        }
+        return std::nullopt;
+    }
     for (const Rows& x : a.rows)
         for (const Rows& y : b.rows)
             if (const auto o = shared_bytes(x, y))
@@ -616,7 +628,7 @@ bool same_rows(const Rows& a, const Rows& b) {
 bool stands_for(const Shared& newer, const Shared& older) {
     if (newer.core != older.core || newer.agent != older.agent || (newer.atomic && !older.atomic))
         return false;
-    if (newer.rows.size() == 1 && newer.rows[0].count == 1)
+    if (!newer.pieces && newer.rows.size() == 1 && newer.rows[0].count == 1)
         return newer.bounds.contains(older.bounds);
     return newer.rows.size() == older.rows.size() &&
            std::equal(newer.rows.begin(), newer.rows.end(), older.rows.begin(), same_rows);
@@ -1227,7 +1239,8 @@ void Scope::end() {
         c.clock.instruction(c.current.name, c.current.pipe, me, c.current.seq, c.current.where, c.work);
 }
 
-void Scope::access(const void* p, std::size_t n, bool write, bool atomic, const GlobalView* g) {
+void Scope::access(const void* p, std::size_t n, bool write, bool atomic, const GlobalView* g,
+                   const std::vector<std::pair<uint64_t, uint64_t>>* pieces) {
     if (!p || n == 0)
         return;
     auto& c = core();
@@ -1264,7 +1277,14 @@ void Scope::access(const void* p, std::size_t n, bool write, bool atomic, const 
     if (c.launch && r.space == kGlobal && (g || atomic)) {
         Shared& x = c.pending.emplace_back();
         x.bounds = r;
-        if (g)
+        if (pieces) {
+            x.pieces = true;
+            x.rows.reserve(pieces->size());
+            for (const auto& [lo, len] : *pieces)
+                x.rows.push_back(Rows{lo, len, 0, 1});
+            if (x.rows.empty())  // nothing written: no bytes to share
+                x.rows.push_back(Rows{r.lo, 0, 0, 1});
+        } else if (g)
             rows_of(*g, r, x.rows);
         else
             x.rows.assign(1, Rows{r.lo, r.hi - r.lo, 0, 1});

@@ -296,6 +296,17 @@ class Scope {
         if (active_)
             access(p, n, true);
     }
+    // A write of scattered elements of a global tensor (MSCATTER): `pieces` are the byte ranges written
+    // (address, length; sorted and disjoint). Between cores only those bytes count, so blocks that scatter
+    // into disjoint elements of one tensor do not race; within a core the tensor's region counts.
+    void write_pieces(const GlobalView& g, const std::vector<std::pair<uint64_t, uint64_t>>& pieces,
+                      bool atomic) {
+        if (!active_)
+            return;
+        access(g.data, global_bytes(g), true, atomic, &g, &pieces);
+        if (itrace::on())
+            itrace::detail::operand(g, true);
+    }
     // A scalar operand (its bits, of element type `type`), for the instruction trace.
     void scalar(DType type, uint64_t bits) {
         if (active_ && itrace::on())
@@ -317,8 +328,10 @@ class Scope {
     static bool begin(std::string_view name, Pipe pipe, bool dma);
     static void end();
     // A GlobalView's operand also gives the exact rows it touches, for the comparison between cores.
+    // `pieces` (byte address, length; sorted, disjoint) replace the rows for a scattered access.
     static void access(const void* p, std::size_t n, bool write, bool atomic = false,
-                       const GlobalView* g = nullptr);
+                       const GlobalView* g = nullptr,
+                       const std::vector<std::pair<uint64_t, uint64_t>>* pieces = nullptr);
     static void set_matmul(int64_t m, int64_t k, int64_t n, std::size_t elem_bytes);
     bool active_;
 };
