@@ -17,6 +17,7 @@
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
 #include "ptosim/ops/matmul.hpp"
+#include "ptosim/ops/micro.hpp"
 #include "ptosim/ops/move.hpp"
 #include "ptosim/ops/quant.hpp"
 #include "ptosim/ops/sort.hpp"
@@ -469,6 +470,51 @@ Case merge4_case(int32_t pairs) {
     return c;
 }
 
+// The micro level's element-wise loop, as an A5 kernel writes TADD with micro-instructions: per 256-byte
+// register, vlds both sources, vadd under an all-true predicate, vsts. Timed beside TADD on the same tiles.
+Case micro_add_case(int32_t rows, int32_t cols) {
+    struct MicroState {
+        OwnedTile dst, a, b;
+        std::vector<TileView> srcs;
+    };
+    auto s = std::make_shared<MicroState>();
+    s->dst = make_tile(DType::F32, rows, cols);
+    s->a = make_tile(DType::F32, rows, cols);
+    s->b = make_tile(DType::F32, rows, cols);
+    s->srcs = {s->a.view, s->b.view};
+    auto& g = rng();
+    std::uniform_real_distribution<float> dist(-100, 100);
+    fill<float>(s->a.view, [&] { return dist(g); });
+    fill<float>(s->b.view, [&] { return dist(g); });
+    const std::size_t bytes = s->a.view.bytes();
+    Case c;
+    c.op = "MICRO";
+    c.name = "vlds_vadd_vsts_f32_" + std::to_string(rows) + "x" + std::to_string(cols);
+    c.input_bytes = 2 * bytes;
+    c.threads = 1;
+    c.run = [s, bytes] {
+        const auto kernel = micro::binary_kernel(isa::MOp::vadd, DType::F32);
+        const micro::Preg all = micro::Preg::all(4);
+        const auto* pa = s->a.view.ptr<std::byte>();
+        const auto* pb = s->b.view.ptr<std::byte>();
+        auto* pd = s->dst.view.ptr<std::byte>();
+        micro::VReg x, y, z;
+        const auto fn = kernel.get();
+        for (std::size_t off = 0; off < bytes; off += micro::kVL) {
+            micro::load(x, pa + off);
+            micro::load(y, pb + off);
+            fn(z, x, y, all, false);
+            micro::store(pd + off, z, all, 4);
+        }
+    };
+    c.yardstick = [s] {
+        ops::execute(isa::Op::TADD, {std::span<const TileView>(&s->dst.view, 1), s->srcs, {}, {}});
+    };
+    c.yardstick_name = "tadd";
+    c.state = s;
+    return c;
+}
+
 }  // namespace
 
 std::vector<Case> all_cases() {
@@ -499,6 +545,7 @@ std::vector<Case> all_cases() {
     }
     // Element-wise families (the realistic tiles of softmax / attention / fused element-wise kernels).
     cases.push_back(elementwise_case(isa::Op::TADD, DType::F32, 64, 512, -100, 100));
+    cases.push_back(micro_add_case(64, 512));
     cases.push_back(elementwise_case(isa::Op::TMUL, DType::F16, 64, 1024, -100, 100));
     cases.push_back(elementwise_case(isa::Op::TADDS, DType::S32, 64, 512, 0, 0));
     cases.push_back(elementwise_case(isa::Op::TMAXS, DType::F32, 64, 512, -100, 100));

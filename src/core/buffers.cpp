@@ -131,6 +131,14 @@ std::size_t size(Buffer b) {
     return sized_core().sizes[static_cast<std::size_t>(b)];
 }
 
+Extent extent(Buffer b) {
+    Core& c = sized_core();
+    Storage& s = c.storage[static_cast<std::size_t>(b)];
+    if (!s)
+        s = allocate_zeroed(c.sizes[static_cast<std::size_t>(b)]);
+    return {s.get(), c.sizes[static_cast<std::size_t>(b)]};
+}
+
 void clear() {
     Core& c = core();
     for (std::size_t i = 0; i < kBufferCount; ++i)

@@ -11,6 +11,7 @@
 #include "kernels/common/compare_scalar.hpp"
 #include "kernels/elementwise/scalar_ops.hpp"
 #include "kernels/micro/lanes.hpp"
+#include "ptosim/core/buffers.hpp"
 #include "ptosim/core/check.hpp"
 #include "ptosim/kernels/backend.hpp"
 #include "validate.hpp"
@@ -261,6 +262,48 @@ void reduce(MOp op, DType t, VReg& dst, const VReg& a, const Preg& p) {
         }
     });
     dst = r;
+}
+
+namespace {
+
+// 256 bytes in 64-byte pieces the compiler copies with vector moves (a libc call costs more than the copy).
+inline void copy_register(void* dst, const void* src) {
+    for (uint32_t i = 0; i < kVL; i += 64)
+        std::memcpy(static_cast<std::byte*>(dst) + i, static_cast<const std::byte*>(src) + i, 64);
+}
+
+void check_ub(const char* instr, const void* ub) {
+    const auto q = reinterpret_cast<uintptr_t>(ub);
+    PTOSIM_CHECK(q != 0, instr, "UB address is null");
+    PTOSIM_CHECK(q % kVLaneBytes == 0, instr, "UB address must be 32-byte aligned (NORM distribution)",
+                 {"address", q});
+    const mem::Extent e = mem::extent(mem::Buffer::UB);
+    const auto b = reinterpret_cast<uintptr_t>(e.base);
+    if (q >= b && q - b < e.size) {
+        PTOSIM_CHECK(q - b + kVL <= e.size, instr,
+                     "the register's 256 bytes run past the end of the Unified Buffer", {"offset", q - b});
+    }
+}
+
+}  // namespace
+
+void load(VReg& dst, const void* ub) {
+    check_ub("vlds", ub);
+    copy_register(dst.data(), ub);
+}
+
+void store(void* ub, const VReg& src, const Preg& p, uint32_t elem_size) {
+    check_ub("vsts", ub);
+    PTOSIM_CHECK(elem_size == 1 || elem_size == 2 || elem_size == 4 || elem_size == 8, "vsts",
+                 "predicate granularity must be 1, 2, 4 or 8 bytes", {"size", elem_size});
+    if (p.all_active(elem_size)) {
+        copy_register(ub, src.data());
+        return;
+    }
+    auto* out = static_cast<std::byte*>(ub);
+    for (uint32_t i = 0; i < kVL / elem_size; ++i)
+        if (p.active(i, elem_size))
+            std::memcpy(out + i * elem_size, src.data() + i * elem_size, elem_size);
 }
 
 Preg first_n(uint32_t n, uint32_t elem_size) {

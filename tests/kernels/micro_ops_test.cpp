@@ -10,6 +10,7 @@
 
 #include "ptosim/core/check.hpp"
 #include "ptosim/core/dtype.hpp"
+#include "ptosim/core/ub.hpp"
 #include "ptosim/ops/micro.hpp"
 
 namespace {
@@ -155,6 +156,30 @@ TEST(MicroOps, ReductionsPutTheResultInTheLowLanes) {
     EXPECT_EQ(d.lane<int32_t>(4), 4);
     EXPECT_EQ(d.lane<int32_t>(63),
               0 + 4 + 8 + 12 + 16 + 20 + 24 + 28 + 32 + 36 + 40 + 44 + 48 + 52 + 56 + 60);
+}
+
+TEST(MicroOps, LoadsAndStoresUnderAPredicate) {
+    alignas(256) float mem[128];
+    for (int i = 0; i < 128; ++i)
+        mem[i] = static_cast<float>(i);
+    VReg r;
+    load(r, mem + 64);
+    EXPECT_EQ(r.lane<float>(0), 64.0f);
+    EXPECT_EQ(r.lane<float>(63), 127.0f);
+    store(mem, r, first_n(3, 4), 4);  // three lanes written, the rest kept
+    EXPECT_EQ(mem[2], 66.0f);
+    EXPECT_EQ(mem[3], 3.0f);
+    ptosim::ScopedCheckHandler handler(&ptosim::throw_check_error);
+    EXPECT_THROW(load(r, mem + 1), ptosim::CheckError);  // 4 bytes past a 32-byte boundary
+    std::byte* end_of_ub = ptosim::ub::base() + ptosim::ub::size() - 128;
+    try {
+        load(r, end_of_ub);
+        FAIL() << "a load past the Unified Buffer's end";
+    } catch (const ptosim::CheckError& e) {
+        EXPECT_NE(std::string(e.what()).find("vlds: the register's 256 bytes run past the end"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 TEST(MicroOps, WrongElementTypeIsANamedError) {

@@ -54,6 +54,12 @@ const Sizes& sizes();
 
 std::byte* base(Buffer b);  // allocates the buffer on first use
 std::size_t size(Buffer b);
+// Both at once (one look-up of the thread's buffers: the micro-instructions check every access against it).
+struct Extent {
+    std::byte* base;
+    std::size_t size;
+};
+Extent extent(Buffer b);
 void clear();  // zero every allocated buffer of this thread
 void reset();  // free this thread's buffers; the next use sizes them again
 

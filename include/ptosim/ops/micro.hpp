@@ -66,6 +66,16 @@ void broadcast(DType t, VReg& dst, uint64_t bits, const Preg& p, bool merging = 
 // dst[i] = start + i (ascending) or start - i (descending), wrapping in t (floats: exact integer values).
 void index_sequence(DType t, VReg& dst, uint64_t start_bits, bool descending);
 
+// ---- loads and stores -----------------------------------------------------------------------------------
+
+// vlds with the NORM distribution: dst = the 256 bytes at `ub`, which must be 32-byte aligned and, when it
+// lies in the simulated core's Unified Buffer, inside it (an address outside the buffer, host memory standing
+// in for it, is trusted).
+void load(VReg& dst, const void* ub);
+// vsts with the NORM distribution: the active lanes of src (elements of `elem_size` bytes) to the 256 bytes
+// at `ub`; inactive lanes leave memory as it was. The same address rules as load.
+void store(void* ub, const VReg& src, const Preg& p, uint32_t elem_size);
+
 // ---- reductions -----------------------------------------------------------------------------------------
 
 // Reductions over the active lanes of `a` (inactive lanes take no part), results in the low lanes of dst and
