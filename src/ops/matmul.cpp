@@ -22,16 +22,26 @@ bool same_view(const TileView& x, const TileView& y) {
 // what it reads (acc_in may be c itself).
 void check_outputs(const TileView& c, const TileView& a, const TileView& b, const TileView* acc_in,
                    const TileView* bias, int32_t m, int32_t n, DType acc, const char* kInstr) {
-    PTOSIM_CHECK(c.valid_rows >= m && c.valid_cols >= n, kInstr,
-                 "dst's valid region holds the M x N result (M = a's valid rows, N = b's valid columns)",
-                 {"M", m}, {"N", n}, {"dst.validRow", c.valid_rows}, {"dst.validCol", c.valid_cols});
+    // The device takes M, K and N from a and b alone and writes M x N into the accumulator's buffer
+    // (a5/TMatmul.hpp, a2a3/TMatmul.hpp): a tile too small for it is undefined, a valid region smaller than
+    // it (a split-K tile whose valid rows are set for the store) is only suspicious.
+    PTOSIM_CHECK(c.layout.rows >= m && c.layout.cols >= n, kInstr,
+                 "dst's tile holds the M x N result (M = a's valid rows, N = b's valid columns)", {"M", m},
+                 {"N", n}, {"dst.rows", c.layout.rows}, {"dst.cols", c.layout.cols});
+    PTOSIM_STRICT_CHECK(
+        c.valid_rows >= m && c.valid_cols >= n, kInstr,
+        "dst's valid region holds the M x N result (M = a's valid rows, N = b's valid columns)", {"M", m},
+        {"N", n}, {"dst.validRow", c.valid_rows}, {"dst.validCol", c.valid_cols});
     if (acc_in != nullptr) {
         validate::tile(*acc_in, kInstr, "acc_in");
         PTOSIM_CHECK(acc_in->dtype == acc, kInstr, "the input accumulator has dst's element type",
                      {"acc_in", dtype_cpp_name(acc_in->dtype)}, {"dst", dtype_cpp_name(c.dtype)});
-        PTOSIM_CHECK(acc_in->valid_rows >= m && acc_in->valid_cols >= n, kInstr,
-                     "the input accumulator's valid region holds M x N", {"M", m}, {"N", n},
-                     {"acc_in.validRow", acc_in->valid_rows}, {"acc_in.validCol", acc_in->valid_cols});
+        PTOSIM_CHECK(acc_in->layout.rows >= m && acc_in->layout.cols >= n, kInstr,
+                     "the input accumulator's tile holds M x N", {"M", m}, {"N", n},
+                     {"acc_in.rows", acc_in->layout.rows}, {"acc_in.cols", acc_in->layout.cols});
+        PTOSIM_STRICT_CHECK(acc_in->valid_rows >= m && acc_in->valid_cols >= n, kInstr,
+                            "the input accumulator's valid region holds M x N", {"M", m}, {"N", n},
+                            {"acc_in.validRow", acc_in->valid_rows}, {"acc_in.validCol", acc_in->valid_cols});
         if (!same_view(*acc_in, c))  // the same tile is fine: each element is read before it is written
             validate::disjoint(c, "dst", *acc_in, "acc_in", kInstr);
     }
@@ -48,12 +58,20 @@ void check_outputs(const TileView& c, const TileView& a, const TileView& b, cons
     validate::disjoint(c, "dst", b, "b", kInstr);
 }
 
+// The result's bytes for the hazard checker: the valid region, or the whole tile when M x N reaches past it.
+void record_result(hazards::Scope& hz, const TileView& c, const TileView& a, const TileView& b) {
+    if (c.valid_rows >= a.valid_rows && c.valid_cols >= b.valid_cols)
+        hz.write(c);
+    else
+        hz.write_whole(c);
+}
+
 }  // namespace
 
 void tmatmul(const TileView& c, const TileView& a, const TileView& b, const TileView* acc_in,
              const TileView* bias) {
     hazards::Scope hz("TMATMUL", hazards::Pipe::M);
-    hz.write(c);
+    record_result(hz, c, a, b);
     hz.read(a);
     hz.read(b);
     hz.matmul(a.valid_rows, a.valid_cols, b.valid_cols, a.elem_size());
@@ -84,7 +102,7 @@ void tmatmul(const TileView& c, const TileView& a, const TileView& b, const Tile
 void tmatmul_mx(const TileView& c, const TileView& a, const TileView& a_scale, const TileView& b,
                 const TileView& b_scale, const TileView* acc_in, const TileView* bias) {
     hazards::Scope hz("TMATMUL_MX", hazards::Pipe::M);
-    hz.write(c);
+    record_result(hz, c, a, b);
     hz.read(a);
     hz.read(a_scale);
     hz.read(b);
