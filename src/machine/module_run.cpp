@@ -546,6 +546,10 @@ class Runner {
             fail(Status::OutOfBounds, op,
                  std::string(op.name.substr(4)) + " of 256 bytes at UB byte " + std::to_string(at) +
                      ", outside the Unified Buffer's " + std::to_string(p->size) + " bytes");
+        if (at % micro::kVLaneBytes != 0)  // the micro core checks it too; here the message has the UB offset
+            fail(Status::KernelCheck, op,
+                 std::string(op.name.substr(4)) + ": UB byte " + std::to_string(at) +
+                     " is not 32-byte aligned (the NORM distribution needs it)");
         return p->base + at;
     }
 
