@@ -623,14 +623,30 @@ class Runner {
             }
             case MFamily::Load: {
                 std::byte* a = ub_address(f, d.ins[0], d.ins[1], op);
-                guarded(op, [&] { micro::load(out.r, a); });
+                guarded(op, [&] {
+                    hazards::Scope hz("vlds", hazards::Pipe::V);  // the V pipe reads the register's 256 bytes
+                    hz.read(a, micro::kVL);
+                    micro::load(out.r, a);
+                });
                 return set_results(op, f, {out});
             }
             case MFamily::Store: {
                 std::byte* a = ub_address(f, d.ins[1], d.ins[2], op);
                 guarded(op, [&] {
-                    micro::store(a, reg(f, d.ins[0], op), mask(f, d.ins[3], op),
-                                 static_cast<uint32_t>(dtype_size(t)));
+                    const micro::VReg& v = reg(f, d.ins[0], op);
+                    const micro::Preg& p = mask(f, d.ins[3], op);
+                    const auto size = static_cast<uint32_t>(dtype_size(t));
+                    // The V pipe writes the bytes from the first active lane to the last (none: nothing).
+                    hazards::Scope hz("vsts", hazards::Pipe::V);
+                    uint32_t first = micro::kVL, last = 0;
+                    for (uint32_t i = 0; i < micro::kVL / size; ++i)
+                        if (p.active(i, size)) {
+                            first = std::min(first, i);
+                            last = i;
+                        }
+                    if (first < micro::kVL)
+                        hz.write(a + first * size, (last - first + 1) * size);
+                    micro::store(a, v, p, size);
                 });
                 return set_results(op, f, {});
             }

@@ -873,6 +873,31 @@ TEST(ModuleMicro, TailPredicatedAxpyMatchesCpp) {
     }
 }
 
+// vlds / vsts reach the hazard checker on the V pipe: the example's flags are enough, and without its
+// MTE2 -> V flag the checker names the tload and the vlds.
+TEST(ModuleMicro, HazardCheckerSeesTheMicroLoadsAndStores) {
+    const std::vector<std::string> args = {"%x=zeros:1x100", "%y=zeros:1x100", "%out=zeros:1x100"};
+    const std::string text = read_example("vaxpy_tail_micro_module.pto");
+    ptosim::hazards::enable(true);
+    ptosim::hazards::clear_reports();
+    Ran r = run(text, args);
+    ASSERT_FALSE(r.error) << r.error->message();
+    EXPECT_TRUE(ptosim::hazards::reports().empty());
+    std::string unflagged;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (line.find("<PIPE_MTE2>, <PIPE_V>") == std::string::npos)
+            unflagged += line + "\n";
+    r = run(unflagged, args);
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto bad = ptosim::hazards::reports();
+    ASSERT_EQ(bad.size(), 2u);  // the two tloads before the vlds of %x and of %y
+    EXPECT_STREQ(bad[0].first.name.c_str(), "TLOAD");
+    EXPECT_STREQ(bad[0].second.name.c_str(), "vlds");
+    ptosim::hazards::clear_reports();
+    ptosim::hazards::enable(false);
+}
+
 // vcadd's pairwise tree (lanes 2i and 2i+1 first), in plain C++.
 float pairwise_sum(std::vector<float> v) {
     while (v.size() > 1) {
