@@ -661,11 +661,335 @@ void two_lists(const mod::Op& op, Decoded& d, std::string_view key_a, std::vecto
     b = value_list(t, *lb, at, key_b);
 }
 
+// ---- the micro level: pto.v* / pto.p* operations of isa/micro.def (pto-isa docs/isa/vector,
+// docs/isa/scalar)
+
+// The rows' operand shapes, read from the row's family; the element types and granularities from the types.
+struct MicroSyntax {
+    std::vector<std::string_view> vals;  // the operands before ':', in order (a vlds / vsts offset included)
+    std::vector<const Token*> types;     // the types after ':'
+    const Token* str = nullptr;          // the quoted mode or pattern ("lt", "PAT_ALL")
+};
+
+MicroSyntax micro_syntax(const Toks& t) {
+    MicroSyntax s;
+    const std::size_t end = colon_in(t, Span{0, t.size()});
+    int depth = 0;
+    for (std::size_t i = 0; i < end; ++i) {
+        if (t[i].is("{")) {
+            i = close_of(t, i);
+            continue;
+        }
+        if (t[i].is("(") || t[i].is("["))
+            ++depth;
+        else if (t[i].is(")") || t[i].is("]"))
+            --depth;
+        else if (t[i].kind == Tok::Value)
+            s.vals.push_back(t[i].text);
+        else if (t[i].kind == Tok::String && !s.str && depth == 0)
+            s.str = &t[i];
+    }
+    s.types = types_in(t, Span{0, t.size()});
+    return s;
+}
+
+pto_as::VRegType vreg_or_fail(const Token& t) {
+    pto_as::TypeError err;
+    const auto v = pto_as::parse_vreg_type(t.text, t.loc.col, &err);
+    if (!v)
+        throw Error{err.status, err.detail, Loc{t.loc.line, err.col, 0, 0}};
+    return *v;
+}
+
+uint32_t mask_or_fail(const Token& t) {
+    pto_as::TypeError err;
+    const auto g = pto_as::parse_mask_type(t.text, t.loc.col, &err);
+    if (!g)
+        throw Error{err.status, err.detail, Loc{t.loc.line, err.col, 0, 0}};
+    return *g;
+}
+
+// `!pto.ptr<T, ub>`: a pointer into the Unified Buffer.
+bool ub_pointer(std::string_view type) {
+    if (!type.starts_with("!pto.ptr<") || !type.ends_with(">"))
+        return false;
+    const std::size_t comma = type.rfind(',');
+    if (comma == std::string_view::npos)
+        return false;
+    std::string_view space = type.substr(comma + 1, type.size() - comma - 2);
+    while (!space.empty() && space.front() == ' ')
+        space.remove_prefix(1);
+    while (!space.empty() && space.back() == ' ')
+        space.remove_suffix(1);
+    return space == "ub";
+}
+
+std::string mask_name(uint32_t gran) {
+    return "!pto.mask<b" + std::to_string(8 * gran) + ">";
+}
+
+void decode_micro(const mod::Op& op, Decoded& d, const isa::MicroInfo& info, uint32_t suffix_gran) {
+    using isa::MFamily;
+    const Toks& t = op.body;
+    const Token at{Tok::Word, op.name, op.loc};
+    const std::string name(op.name);
+    d.kind = Kind::Micro;
+    d.micro = &info;
+    const MicroSyntax s = micro_syntax(t);
+    const auto shape = [&](std::size_t vals, std::size_t types, std::size_t results, std::string_view form) {
+        if (s.vals.size() != vals)
+            fail(Status::OperandCountMismatch, at, name + " takes " + std::string(form));
+        if (s.types.size() != types)
+            fail(Status::TypeCountMismatch, s.types.empty() ? at : *s.types.back(),
+                 name + ": " + std::to_string(types) + " types (" + std::string(form) + ")");
+        if (op.results.size() != results)
+            fail(Status::ResultCountMismatch, at,
+                 name + " has " + std::to_string(results) + " result(s): " + std::string(form));
+        d.ins = s.vals;
+    };
+    // Every vector operand and result: the same register type, an element type of the row.
+    const auto vregs = [&](std::initializer_list<std::size_t> ks) {
+        const pto_as::VRegType first = vreg_or_fail(*s.types[*ks.begin()]);
+        for (std::size_t k : ks)
+            if (const pto_as::VRegType v = vreg_or_fail(*s.types[k]); v != first)
+                fail(Status::TypeMismatch, *s.types[k],
+                     name + ": " + pto_as::print_vreg_type(v) + " where the first vector is " +
+                         pto_as::print_vreg_type(first));
+        if (!info.types.contains(first.elem))
+            fail(Status::BadType, *s.types[*ks.begin()],
+                 name + " does not take " + pto_as::mlir_dtype_name(first.elem) + " elements");
+        d.elem = first.elem;
+    };
+    // A predicate operand or result: its granularity is the elements' size.
+    const auto masks = [&](std::initializer_list<std::size_t> ks) {
+        for (std::size_t k : ks) {
+            const uint32_t g = mask_or_fail(*s.types[k]);
+            if (g != dtype_size(d.elem))
+                fail(Status::TypeMismatch, *s.types[k],
+                     name + ": " + mask_name(g) + " predicates " + std::to_string(g) + "-byte elements; " +
+                         pto_as::mlir_dtype_name(d.elem) + " needs " +
+                         mask_name(static_cast<uint32_t>(dtype_size(d.elem))));
+            d.gran = g;
+        }
+    };
+    // A scalar operand of the elements' type (vadds's scalar, vcmps's, vbr's).
+    const auto scalar_of_elem = [&](std::size_t k) {
+        const SType st = stype_or_fail(*s.types[k]);
+        if (st.kind == SType::Kind::Index || (st.kind == SType::Kind::Float) != dtype_is_float(d.elem) ||
+            static_cast<std::size_t>(st.width) != 8 * dtype_size(d.elem))
+            fail(Status::TypeMismatch, *s.types[k],
+                 name + ": the scalar is " + std::string(s.types[k]->text) + ", the elements " +
+                     pto_as::mlir_dtype_name(d.elem));
+    };
+    const auto mode = [&] {
+        if (!s.str)
+            fail(Status::SyntaxError, at, name + " needs its comparison mode (\"eq\", \"ne\", \"lt\", ...)");
+        std::string m(s.str->text.substr(1, s.str->text.size() - 2));
+        std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return std::tolower(c); });
+        static constexpr std::pair<std::string_view, CmpMode> kModes[] = {
+            {"eq", CmpMode::EQ}, {"ne", CmpMode::NE}, {"lt", CmpMode::LT},
+            {"le", CmpMode::LE}, {"gt", CmpMode::GT}, {"ge", CmpMode::GE}};
+        for (const auto& [k, v] : kModes)
+            if (m == k) {
+                d.cmp = v;
+                return;
+            }
+        fail(Status::BadAttributeValue, *s.str, quoted(s.str->text) + " (eq, ne, lt, le, gt or ge)");
+    };
+    // The distribution: NORM (vsts's page spells it NORM_B32 for 4-byte elements).
+    const auto dist = [&] {
+        if (const auto a = attr(t, "dist")) {
+            const std::string_view v = t[a->a].text;
+            if (v != "\"NORM\"" && v != "\"NORM_B" + std::to_string(8 * dtype_size(d.elem)) + "\"")
+                fail(Status::NotExecutable, t[a->a],
+                     name + " with the distribution " + std::string(v) + " (ptosim runs NORM)");
+        }
+    };
+    switch (info.family) {
+        case MFamily::Binary:
+            shape(3, 4, 1, "%a, %b, %mask : (vreg, vreg, mask) -> vreg");
+            vregs({0, 1, 3});
+            masks({2});
+            break;
+        case MFamily::VecScalar:
+            shape(3, 4, 1, "%a, %scalar, %mask : (vreg, T, mask) -> vreg");
+            vregs({0, 3});
+            masks({2});
+            scalar_of_elem(1);
+            break;
+        case MFamily::Unary:
+            shape(2, 3, 1, "%a, %mask : (vreg, mask) -> vreg");
+            vregs({0, 2});
+            masks({1});
+            break;
+        case MFamily::Reduce:
+            shape(2, 3, 1, "%a, %mask : (vreg, mask) -> vreg");
+            vregs({0, 2});
+            masks({1});
+            break;
+        case MFamily::Compare:
+            shape(3, 4, 1, "%a, %b, %seed, \"MODE\" : (vreg, vreg, mask) -> mask");
+            vregs({0, 1});
+            masks({2, 3});
+            mode();
+            break;
+        case MFamily::CompareScalar:
+            shape(3, 4, 1, "%a, %scalar, %seed, \"MODE\" : (vreg, T, mask) -> mask");
+            vregs({0});
+            masks({2, 3});
+            scalar_of_elem(1);
+            mode();
+            break;
+        case MFamily::Select:
+            shape(3, 4, 1, "%a, %b, %mask : (vreg, vreg, mask) -> vreg");
+            vregs({0, 1, 3});
+            masks({2});
+            break;
+        case MFamily::Broadcast:
+            if (info.op == isa::MOp::vci) {
+                shape(s.vals.size() == 2 ? 2 : 1, s.vals.size() == 2 ? 3 : 2, 1,
+                      "%start [, %mask] {order = \"ASC\"|\"DESC\"} : (T [, mask]) -> vreg");
+                vregs({s.types.size() - 1});
+                if (s.vals.size() == 2)
+                    masks({1});
+                const SType st = stype_or_fail(*s.types[0]);
+                if (st.kind != SType::Kind::Int)
+                    fail(Status::TypeMismatch, *s.types[0], name + ": the start is an integer");
+                if (const auto o = attr(t, "order")) {
+                    const std::string_view v = t[o->a].text;
+                    if (v != "\"ASC\"" && v != "\"DESC\"")
+                        fail(Status::BadAttributeValue, t[o->a], quoted(v) + " (\"ASC\" or \"DESC\")");
+                    d.flag = v == "\"DESC\"";
+                }
+            } else {
+                shape(s.vals.size() == 2 ? 2 : 1, s.vals.size() == 2 ? 3 : 2, 1,
+                      "%scalar [, %mask] : (T [, mask]) -> vreg");
+                vregs({s.types.size() - 1});
+                if (s.types[0]->text.starts_with("!pto.vreg"))
+                    fail(Status::NotExecutable, *s.types[0],
+                         name + " of a register's lane (ptosim runs the scalar form)");
+                if (s.vals.size() == 2)
+                    masks({1});
+                else
+                    d.gran = static_cast<uint32_t>(dtype_size(d.elem));
+                scalar_of_elem(0);
+            }
+            break;
+        case MFamily::Load: {
+            shape(2, 2, 1, "%ptr[%offset] : !pto.ptr<T, ub> -> vreg");
+            vregs({1});
+            dist();
+            const auto e = elem_of(s.types[0]->text);
+            if (!ub_pointer(s.types[0]->text) || !e)
+                fail(Status::TypeMismatch, *s.types[0], name + " reads a UB pointer (!pto.ptr<T, ub>)");
+            if (dtype_size(*e) != dtype_size(d.elem))
+                fail(Status::TypeMismatch, *s.types[0],
+                     name + ": the pointer's elements are " + std::to_string(dtype_size(*e)) +
+                         " bytes, the register's " + std::to_string(dtype_size(d.elem)));
+            break;
+        }
+        case MFamily::Store: {
+            shape(4, 3, 0, "%value, %ptr[%offset], %mask : vreg, !pto.ptr<T, ub>, mask");
+            vregs({0});
+            masks({2});
+            dist();
+            const auto e = elem_of(s.types[1]->text);
+            if (!ub_pointer(s.types[1]->text) || !e)
+                fail(Status::TypeMismatch, *s.types[1], name + " writes a UB pointer (!pto.ptr<T, ub>)");
+            if (dtype_size(*e) != dtype_size(d.elem))
+                fail(Status::TypeMismatch, *s.types[1],
+                     name + ": the pointer's elements are " + std::to_string(dtype_size(*e)) +
+                         " bytes, the register's " + std::to_string(dtype_size(d.elem)));
+            break;
+        }
+        case MFamily::PredGen: {
+            if (suffix_gran == 0)
+                fail(Status::NotExecutable, at, name + " (ptosim runs " + name + "_b8, _b16 and _b32)");
+            d.gran = suffix_gran;
+            if (info.op == isa::MOp::pset) {
+                shape(0, 1, 1, "\"PATTERN\" : !pto.mask<G>");
+                if (!s.str)
+                    fail(Status::SyntaxError, at,
+                         name + " needs its pattern (\"PAT_ALL\", \"PAT_VL8\", ...)");
+                static constexpr std::string_view kPatterns[] = {
+                    "PAT_ALL",  "PAT_ALLF", "PAT_H",     "PAT_Q",   "PAT_VL1",
+                    "PAT_VL2",  "PAT_VL3",  "PAT_VL4",   "PAT_VL8", "PAT_VL16",
+                    "PAT_VL32", "PAT_VL64", "PAT_VL128", "PAT_M3",  "PAT_M4"};
+                const std::string_view p = s.str->text.substr(1, s.str->text.size() - 2);
+                const auto* it = std::find(std::begin(kPatterns), std::end(kPatterns), p);
+                if (it == std::end(kPatterns))
+                    fail(Status::BadAttributeValue, *s.str,
+                         quoted(s.str->text) + " (PAT_ALL, PAT_ALLF, PAT_H, PAT_Q, PAT_VLn, PAT_M3, PAT_M4)");
+                d.pattern = static_cast<uint8_t>(it - std::begin(kPatterns));
+            } else if (info.op == isa::MOp::plt) {
+                if (s.vals.size() != 1 || (op.results.size() != 1 && op.results.size() != 2) ||
+                    s.types.size() != 1 + op.results.size())
+                    fail(Status::OperandCountMismatch, at,
+                         name + " takes %n : i32 -> !pto.mask<G>[, i32] (the mask and the count left)");
+                d.ins = s.vals;
+                const SType st = stype_or_fail(*s.types[0]);
+                if (st.kind != SType::Kind::Int)
+                    fail(Status::TypeMismatch, *s.types[0], name + ": the count is an integer");
+                if (op.results.size() == 2)
+                    d.type = stype_or_fail(*s.types[2]);
+            } else {
+                fail(Status::NotExecutable, at, name);
+            }
+            const uint32_t g = mask_or_fail(*s.types[info.op == isa::MOp::pset ? 0 : 1]);
+            if (g != suffix_gran)
+                fail(Status::TypeMismatch, *s.types[info.op == isa::MOp::pset ? 0 : 1],
+                     name + " makes a " + mask_name(suffix_gran) + ", not a " + mask_name(g));
+            break;
+        }
+        default:
+            fail(Status::NotExecutable, at, name);
+    }
+}
+
 void decode_pto(const mod::Op& op, Decoded& d) {
     const Toks& t = op.body;
     const Span all{0, t.size()};
     const Token at{Tok::Word, op.name, op.loc};
     const std::string_view n = op.name;
+    // A micro-instruction: its mnemonic's row (pset_b32 / plt_b16: the row of pset / plt, granularity 4 / 2).
+    {
+        std::string_view m = n.substr(4);
+        uint32_t gran = 0;
+        for (const auto& [suffix, g] :
+             {std::pair<std::string_view, uint32_t>{"_b8", 1}, {"_b16", 2}, {"_b32", 4}})
+            if (m.ends_with(suffix)) {
+                m.remove_suffix(suffix.size());
+                gran = g;
+                break;
+            }
+        if (const isa::MicroInfo* info = isa::find_micro(m);
+            info && (gran == 0 || info->family == isa::MFamily::PredGen)) {
+            decode_micro(op, d, *info, gran);
+            return;
+        }
+    }
+    if (n == "pto.castptr") {
+        // %p = pto.castptr %addr : i64 -> !pto.ptr<T, ub>
+        d.kind = Kind::CastPtr;
+        d.ins = values_in(t, all);
+        if (d.ins.size() != 1 || op.results.size() != 1)
+            fail(Status::OperandCountMismatch, at, "%p = pto.castptr %addr : i64 -> !pto.ptr<T, ub>");
+        const Token& ty = last_type(op);
+        const auto e = elem_of(ty.text);
+        if (!ty.text.starts_with("!pto.ptr<") || !e)
+            fail(Status::BadType, ty, quoted(ty.text) + " (a pointer type: !pto.ptr<T, ub>)");
+        if (!ub_pointer(ty.text))
+            fail(Status::NotExecutable, ty,
+                 "pto.castptr to " + std::string(ty.text) + " (ptosim casts UB addresses)");
+        d.elem = *e;
+        return;
+    }
+    if (n == "pto.vecscope") {
+        d.kind = Kind::VecScope;
+        if (op.regions.size() != 1)
+            fail(Status::SyntaxError, at, "pto.vecscope { ... }");
+        return;
+    }
     if (n == "pto.make_tensor_view") {
         d.kind = Kind::MakeView;
         two_lists(op, d, "shape", d.shape, "strides", d.strides);

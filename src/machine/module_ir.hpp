@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "ptosim/core/buffers.hpp"
+#include "ptosim/core/cmp_mode.hpp"
 #include "ptosim/core/global_view.hpp"
+#include "ptosim/isa/micro.hpp"
 #include "ptosim/isa/table.hpp"
 #include "ptosim/machine/module_run.hpp"
 #include "ptosim/ops/execute.hpp"
@@ -66,6 +68,9 @@ enum class Kind : uint8_t {
     Sync,           // pto.set_flag / wait_flag / barrier / record_event / wait_event
     IntraBlock,     // pto.sync.set / pto.sync.wait: flags between the cube and the vector cores of a block
     BlockInfo,      // pto.get_block_idx / get_block_num / get_subblock_idx / get_subblock_num
+    Micro,          // a micro-instruction of isa/micro.def: pto.vadd, pto.vlds, pto.pset_b32, ...
+    CastPtr,        // pto.castptr: a typed UB pointer from an address
+    VecScope,       // pto.vecscope { ... }: a vector interval (its body runs in place)
 };
 
 // One decoded operation.
@@ -95,13 +100,17 @@ struct Decoded {
     const isa::OpInfo* info = nullptr;                           // Instr
     ops::Attrs attrs;                                            // Instr
     bool relu = false;                                           // Move: reluPreMode = normal_relu
-    std::optional<bool> msb;             // THISTOGRAM without byte =: PTOAS's isMSB (default true)
-    pto_as::SyncSpec sync;               // Sync
-    std::string_view callee;             // Call
-    std::vector<Param> params;           // Func
-    std::string_view core;               // Func: its pto.kernel_kind (cube / vector); Section: its kind
-    int64_t slot_size = 0;               // PipeSetup: the slot's bytes
-    std::optional<std::string_view> gm;  // PipeSetup: the GM slot buffer (A2A3)
+    std::optional<bool> msb;                // THISTOGRAM without byte =: PTOAS's isMSB (default true)
+    pto_as::SyncSpec sync;                  // Sync
+    std::string_view callee;                // Call
+    std::vector<Param> params;              // Func
+    std::string_view core;                  // Func: its pto.kernel_kind (cube / vector); Section: its kind
+    int64_t slot_size = 0;                  // PipeSetup: the slot's bytes
+    std::optional<std::string_view> gm;     // PipeSetup: the GM slot buffer (A2A3)
+    const isa::MicroInfo* micro = nullptr;  // Micro: its row (the element type is `elem`)
+    uint32_t gran = 0;                      // Micro: the predicate granularity in bytes (b32: 4)
+    CmpMode cmp = CmpMode::EQ;              // Micro: vcmp / vcmps
+    uint8_t pattern = 0;                    // Micro: pset's micro::Pattern
 };
 
 struct Prepared {

@@ -26,6 +26,7 @@
 #include "ptosim/ops/generate.hpp"
 #include "ptosim/ops/matmul.hpp"
 #include "ptosim/ops/memory.hpp"
+#include "ptosim/ops/micro.hpp"
 #include "ptosim/ops/move.hpp"
 #include "ptosim/ops/print.hpp"
 #include "ptosim/ops/random.hpp"
@@ -57,6 +58,7 @@ struct Ptr {
     int64_t size = 0;           // its bytes
     int64_t off = 0;            // where this pointer points, in bytes from base
     DType dtype = DType::U8;
+    bool ub = false;  // pto.castptr's: base is the simulated core's Unified Buffer
 };
 
 // A tensor view or a partition of one: its first element and extents / strides in elements.
@@ -79,7 +81,17 @@ struct Vector {
     std::vector<int64_t> v;
 };
 
-using Val = std::variant<std::monostate, Scalar, Ptr, View, TileV, Vector>;
+// The micro level's registers: `!pto.vreg<NxT>` (its element type) and `!pto.mask<G>` (G in bytes).
+struct RegV {
+    micro::VReg r;
+    DType t = DType::F32;
+};
+struct MaskV {
+    micro::Preg p;
+    uint32_t gran = 4;
+};
+
+using Val = std::variant<std::monostate, Scalar, Ptr, View, TileV, Vector, RegV, MaskV>;
 
 struct RunError {
     Diag diag;
@@ -474,10 +486,192 @@ class Runner {
                                                              : c.subblock_dim;
                 return set_results(op, f, {make_int(d.type, v)});
             }
+            case Kind::Micro:
+                return micro_op(d, f);
+            case Kind::CastPtr: {
+                const int64_t a = index(f, d.ins[0], op);
+                const mem::Extent e = mem::extent(mem::Buffer::UB);
+                if (a < 0 || static_cast<uint64_t>(a) >= e.size)
+                    fail(Status::OutOfBounds, op,
+                         "address " + std::to_string(a) + " outside the Unified Buffer's " +
+                             std::to_string(e.size) + " bytes");
+                return set_results(op, f, {Ptr{e.base, static_cast<int64_t>(e.size), a, d.elem, true}});
+            }
+            case Kind::VecScope:
+                run_region(op.regions[0], f);
+                return;
             case Kind::Return:
             case Kind::Yield:
             case Kind::Condition:
                 return;  // handled by run_region
+        }
+    }
+
+    const micro::VReg& reg(const Frame& f, std::string_view name, const mod::Op& op) const {
+        if (const auto* r = std::get_if<RegV>(&get(f, name, op)))
+            return r->r;
+        fail(Status::TypeMismatch, op, std::string(name) + " is not a vector register");
+    }
+    const micro::Preg& mask(const Frame& f, std::string_view name, const mod::Op& op) const {
+        if (const auto* m = std::get_if<MaskV>(&get(f, name, op)))
+            return m->p;
+        fail(Status::TypeMismatch, op, std::string(name) + " is not a predicate");
+    }
+    // A scalar operand as the bits of an element of type t (a float rounded once to t, an integer wrapped).
+    uint64_t elem_bits(const Frame& f, std::string_view name, DType t, const mod::Op& op) const {
+        const Scalar& s = scalar(f, name, op);
+        const bool is_f = s.t.kind == SType::Kind::Float;
+        switch (t) {
+            case DType::F32:
+                return std::bit_cast<uint32_t>(static_cast<float>(is_f ? s.f : static_cast<double>(s.i)));
+            case DType::F16:
+                return float16(is_f ? s.f : static_cast<double>(s.i)).bits();
+            case DType::BF16:
+                return bfloat16(is_f ? s.f : static_cast<double>(s.i)).bits();
+            default: {
+                const std::size_t w = 8 * dtype_size(t);
+                const auto v = static_cast<uint64_t>(is_f ? static_cast<int64_t>(s.f) : s.i);
+                return w >= 64 ? v : v & ((uint64_t{1} << w) - 1);
+            }
+        }
+    }
+    // The UB address of %ptr[%offset] for a 256-byte access: inside the pointer's buffer, or an error.
+    std::byte* ub_address(const Frame& f, std::string_view ptr, std::string_view offset,
+                          const mod::Op& op) const {
+        const auto* p = std::get_if<Ptr>(&get(f, ptr, op));
+        if (!p || !p->ub)
+            fail(Status::TypeMismatch, op, std::string(ptr) + " is not a UB pointer (pto.castptr makes one)");
+        const int64_t at = madd(index(f, offset, op), static_cast<int64_t>(dtype_size(p->dtype)), p->off, op);
+        if (at < 0 || at > p->size - static_cast<int64_t>(micro::kVL))
+            fail(Status::OutOfBounds, op,
+                 std::string(op.name.substr(4)) + " of 256 bytes at UB byte " + std::to_string(at) +
+                     ", outside the Unified Buffer's " + std::to_string(p->size) + " bytes");
+        if (at % micro::kVLaneBytes != 0)  // the micro core checks it too; here the message has the UB offset
+            fail(Status::KernelCheck, op,
+                 std::string(op.name.substr(4)) + ": UB byte " + std::to_string(at) +
+                     " is not 32-byte aligned (the NORM distribution needs it)");
+        return p->base + at;
+    }
+
+    // A micro-instruction (isa/micro.def): its family gives the operands (decode_micro checked their types),
+    // the micro core runs it.
+    void micro_op(const Decoded& d, Frame& f) {
+        using isa::MFamily;
+        const mod::Op& op = *d.op;
+        const isa::MOp m = d.micro->op;
+        const DType t = d.elem;
+        RegV out{{}, t};
+        switch (d.micro->family) {
+            case MFamily::Binary:
+                guarded(op, [&] {
+                    micro::binary(m, t, out.r, reg(f, d.ins[0], op), reg(f, d.ins[1], op),
+                                  mask(f, d.ins[2], op));
+                });
+                return set_results(op, f, {out});
+            case MFamily::VecScalar: {
+                const uint64_t s = elem_bits(f, d.ins[1], t, op);
+                guarded(op, [&] {
+                    micro::vec_scalar(m, t, out.r, reg(f, d.ins[0], op), s, mask(f, d.ins[2], op));
+                });
+                return set_results(op, f, {out});
+            }
+            case MFamily::Unary:
+                guarded(op, [&] { micro::unary(m, t, out.r, reg(f, d.ins[0], op), mask(f, d.ins[1], op)); });
+                return set_results(op, f, {out});
+            case MFamily::Reduce:
+                guarded(op, [&] { micro::reduce(m, t, out.r, reg(f, d.ins[0], op), mask(f, d.ins[1], op)); });
+                return set_results(op, f, {out});
+            case MFamily::Compare: {
+                MaskV p{{}, d.gran};
+                guarded(op, [&] {
+                    p.p = micro::compare(d.cmp, t, reg(f, d.ins[0], op), reg(f, d.ins[1], op),
+                                         mask(f, d.ins[2], op));
+                });
+                return set_results(op, f, {p});
+            }
+            case MFamily::CompareScalar: {
+                MaskV p{{}, d.gran};
+                const uint64_t s = elem_bits(f, d.ins[1], t, op);
+                guarded(op, [&] {
+                    p.p = micro::compare_scalar(d.cmp, t, reg(f, d.ins[0], op), s, mask(f, d.ins[2], op));
+                });
+                return set_results(op, f, {p});
+            }
+            case MFamily::Select:
+                guarded(op, [&] {
+                    micro::select(t, out.r, reg(f, d.ins[0], op), reg(f, d.ins[1], op),
+                                  mask(f, d.ins[2], op));
+                });
+                return set_results(op, f, {out});
+            case MFamily::Broadcast: {
+                const micro::Preg all = micro::Preg::all(static_cast<uint32_t>(dtype_size(t)));
+                const micro::Preg& p = d.ins.size() == 2 ? mask(f, d.ins[1], op) : all;
+                if (m == isa::MOp::vci) {
+                    const uint64_t start = elem_bits(f, d.ins[0], t, op);
+                    guarded(op, [&] {
+                        micro::index_sequence(t, out.r, start, d.flag);
+                        if (d.ins.size() == 2) {  // inactive lanes zeroed
+                            const micro::VReg seq = out.r;
+                            micro::unary(isa::MOp::vmov, t, out.r, seq, p);
+                        }
+                    });
+                } else {
+                    const uint64_t s = elem_bits(f, d.ins[0], t, op);
+                    guarded(op, [&] { micro::broadcast(t, out.r, s, p); });
+                }
+                return set_results(op, f, {out});
+            }
+            case MFamily::Load: {
+                std::byte* a = ub_address(f, d.ins[0], d.ins[1], op);
+                guarded(op, [&] {
+                    hazards::Scope hz("vlds", hazards::Pipe::V);  // the V pipe reads the register's 256 bytes
+                    hz.read(a, micro::kVL);
+                    micro::load(out.r, a);
+                });
+                return set_results(op, f, {out});
+            }
+            case MFamily::Store: {
+                std::byte* a = ub_address(f, d.ins[1], d.ins[2], op);
+                guarded(op, [&] {
+                    const micro::VReg& v = reg(f, d.ins[0], op);
+                    const micro::Preg& p = mask(f, d.ins[3], op);
+                    const auto size = static_cast<uint32_t>(dtype_size(t));
+                    // The V pipe writes the bytes from the first active lane to the last (none: nothing).
+                    hazards::Scope hz("vsts", hazards::Pipe::V);
+                    uint32_t first = micro::kVL, last = 0;
+                    for (uint32_t i = 0; i < micro::kVL / size; ++i)
+                        if (p.active(i, size)) {
+                            first = std::min(first, i);
+                            last = i;
+                        }
+                    if (first < micro::kVL)
+                        hz.write(a + first * size, (last - first + 1) * size);
+                    micro::store(a, v, p, size);
+                });
+                return set_results(op, f, {});
+            }
+            case MFamily::PredGen: {
+                MaskV p{{}, d.gran};
+                if (m == isa::MOp::pset) {
+                    guarded(op,
+                            [&] { p.p = micro::pattern(static_cast<micro::Pattern>(d.pattern), d.gran); });
+                    return set_results(op, f, {p});
+                }
+                // plt: the first n lanes; the count left for the next register (n - lanes, at least 0).
+                const Scalar& n = scalar(f, d.ins[0], op);
+                const uint64_t count = unsigned_of(n);
+                const uint32_t lanes = micro::kVL / d.gran;
+                guarded(op, [&] {
+                    p.p = micro::first_n(static_cast<uint32_t>(std::min<uint64_t>(count, lanes)), d.gran);
+                });
+                if (op.results.size() == 1)
+                    return set_results(op, f, {p});
+                return set_results(
+                    op, f,
+                    {p, make_int(d.type, static_cast<int64_t>(count - std::min<uint64_t>(count, lanes)))});
+            }
+            default:
+                fail(Status::NotExecutable, op, std::string(op.name));
         }
     }
 

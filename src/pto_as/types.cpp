@@ -399,6 +399,53 @@ std::optional<Type> parse_type(std::string_view text, uint32_t col, TypeError* e
     }
 }
 
+std::optional<VRegType> parse_vreg_type(std::string_view text, uint32_t col, TypeError* err) {
+    auto bad = [&](std::string detail, std::size_t at) -> std::optional<VRegType> {
+        if (err)
+            *err = TypeError{Status::BadType, std::move(detail), static_cast<uint32_t>(col + at)};
+        return std::nullopt;
+    };
+    constexpr std::string_view kHead = "!pto.vreg<";
+    if (!text.starts_with(kHead) || !text.ends_with(">"))
+        return bad(q(text) + " (a vector register type: !pto.vreg<NxT>)", 0);
+    const std::string_view body = text.substr(kHead.size(), text.size() - kHead.size() - 1);
+    const std::size_t x = body.find('x');
+    const auto lanes = x == std::string_view::npos ? std::nullopt : parse_int(body.substr(0, x));
+    if (!lanes)
+        return bad(q(text) + " (a vector register type: !pto.vreg<NxT>, N lanes of T)", kHead.size());
+    const std::string_view elem = body.substr(x + 1);
+    const auto d = parse_dtype(elem);
+    if (!d || dtype_size(*d) == 0 || dtype_size(*d) > 8)
+        return bad(q(elem) + " (a vector register's element type: f32, f16, bf16, i8 .. i64, ui8 .. ui64)",
+                   kHead.size() + x + 1);
+    const int32_t want = static_cast<int32_t>(256 / dtype_size(*d));
+    if (*lanes != want)
+        return bad(q(text) + ": " + std::to_string(*lanes) + " lanes of " + std::string(elem) + " are " +
+                       std::to_string(static_cast<int64_t>(*lanes) * static_cast<int64_t>(dtype_size(*d))) +
+                       " bytes; a vector register is 256 bytes (" + std::to_string(want) + "x" +
+                       std::string(elem) + ")",
+                   kHead.size());
+    return VRegType{*d, *lanes};
+}
+
+std::optional<uint32_t> parse_mask_type(std::string_view text, uint32_t col, TypeError* err) {
+    constexpr std::string_view kHead = "!pto.mask<";
+    if (text == "!pto.mask<b8>")
+        return 1;
+    if (text == "!pto.mask<b16>")
+        return 2;
+    if (text == "!pto.mask<b32>")
+        return 4;
+    if (err)
+        *err = TypeError{Status::BadType, q(text) + " (a predicate type: !pto.mask<b8>, <b16> or <b32>)",
+                         static_cast<uint32_t>(col + (text.starts_with(kHead) ? kHead.size() : 0))};
+    return std::nullopt;
+}
+
+std::string print_vreg_type(const VRegType& t) {
+    return "!pto.vreg<" + std::to_string(t.lanes) + "x" + mlir_dtype_name(t.elem) + ">";
+}
+
 std::string print_tile_type(const TileType& t) {
     std::string s = t.buf ? "!pto.tile_buf<" : "!pto.tile<";
     s += std::string(space_name(t.loc)) + ", " + std::to_string(t.rows) + "x" + std::to_string(t.cols) + "x" +

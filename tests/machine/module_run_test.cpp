@@ -3,10 +3,13 @@
 // a module, and one case per module-form status.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "ptosim/machine/module_run.hpp"
 #include "ptosim/sync/hazards.hpp"
@@ -847,6 +850,173 @@ TEST(ModuleRun, RunawayLoopsAndRecursionEndWithAnError) {
     const Ran r = run(rec, {});
     ASSERT_TRUE(r.error);
     EXPECT_EQ(r.error->status, Status::KernelCheck);
+}
+
+// ---- the micro level (pto.v* / pto.p*, isa/micro.def) -----------------------------------------------------
+
+std::string read_example(const std::string& name) {
+    std::ifstream in(std::string(PTOSIM_SOURCE_DIR) + "/examples/asm/" + name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// Both micro-level examples against plain C++ on pseudo-random data.
+TEST(ModuleMicro, TailPredicatedAxpyMatchesCpp) {
+    const Ran r = run(read_example("vaxpy_tail_micro_module.pto"),
+                      {"%x=random:1x100:seed=3", "%y=random:1x100:seed=4", "%out=fill:-7:1x100"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto x = r.f32(0), y = r.f32(1), out = r.f32(2);
+    for (int i = 0; i < 100; ++i) {
+        const float twice = 2.0f * x[i];  // exact: the same bits with or without a fused multiply-add
+        EXPECT_EQ(out[i], twice + y[i]) << i;
+    }
+}
+
+// vlds / vsts reach the hazard checker on the V pipe: the example's flags are enough, and without its
+// MTE2 -> V flag the checker names the tload and the vlds.
+TEST(ModuleMicro, HazardCheckerSeesTheMicroLoadsAndStores) {
+    const std::vector<std::string> args = {"%x=zeros:1x100", "%y=zeros:1x100", "%out=zeros:1x100"};
+    const std::string text = read_example("vaxpy_tail_micro_module.pto");
+    ptosim::hazards::enable(true);
+    ptosim::hazards::clear_reports();
+    Ran r = run(text, args);
+    ASSERT_FALSE(r.error) << r.error->message();
+    EXPECT_TRUE(ptosim::hazards::reports().empty());
+    std::string unflagged;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (line.find("<PIPE_MTE2>, <PIPE_V>") == std::string::npos)
+            unflagged += line + "\n";
+    r = run(unflagged, args);
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto bad = ptosim::hazards::reports();
+    ASSERT_EQ(bad.size(), 2u);  // the two tloads before the vlds of %x and of %y
+    EXPECT_STREQ(bad[0].first.name.c_str(), "TLOAD");
+    EXPECT_STREQ(bad[0].second.name.c_str(), "vlds");
+    ptosim::hazards::clear_reports();
+    ptosim::hazards::enable(false);
+}
+
+// vcadd's pairwise tree (lanes 2i and 2i+1 first), in plain C++.
+float pairwise_sum(std::vector<float> v) {
+    while (v.size() > 1) {
+        std::vector<float> next;
+        for (std::size_t i = 0; i < v.size(); i += 2)
+            next.push_back(v[i] + v[i + 1]);
+        v = std::move(next);
+    }
+    return v[0];
+}
+
+TEST(ModuleMicro, RowReductionsMatchCpp) {
+    const Ran r =
+        run(read_example("rowreduce_micro_module.pto"), {"%x=random:8x64:seed=5", "%out=fill:9:8x16"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto x = r.f32(0), out = r.f32(1);
+    for (int row = 0; row < 8; ++row) {
+        const std::vector<float> v(x.begin() + row * 64, x.begin() + row * 64 + 64);
+        EXPECT_EQ(out[row * 16], pairwise_sum(v)) << row;
+        EXPECT_EQ(out[row * 16 + 8], *std::max_element(v.begin(), v.end())) << row;
+        for (int c = 1; c < 16; ++c)
+            if (c != 8) {
+                EXPECT_EQ(out[row * 16 + c], 0.0f) << row << "," << c;
+            }
+    }
+}
+
+// A kernel of micro-level operations (line 1 is `module {`, BODY starts on line 7): UB pointers %p (f32) and
+// %h (f16) at 0 and %q (f32) at 4.
+std::string micro_kernel(const std::string& body) {
+    return R"(module {
+  func.func @k() {
+    %c0 = arith.constant 0 : index
+    %a0 = arith.constant 0 : i64
+    %a4 = arith.constant 4 : i64
+    %p = pto.castptr %a0 : i64 -> !pto.ptr<f32, ub>
+)" + body + R"(
+    return
+  }
+})";
+}
+
+TEST(ModuleMicro, OperationsRunOnTheMicroCore) {
+    // Compare, select, broadcast, index sequence and a VLane reduction, checked through a UB round trip.
+    const Ran r = run(micro_kernel(R"(    %all = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+    %idx = arith.constant 0 : i32
+    %seq = pto.vci %idx {order = "ASC"} : i32 -> !pto.vreg<64xi32>
+    %f = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+    %ten = arith.constant 10.0 : f32
+    %tens = pto.vbr %ten : f32 -> !pto.vreg<64xf32>
+    %lt = pto.vcmps %tens, %ten, %all, "eq" : !pto.vreg<64xf32>, f32, !pto.mask<b32> -> !pto.mask<b32>
+    %sel = pto.vsel %tens, %f, %lt : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+    %g = pto.vcgadd %sel, %all : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+    pto.vsts %g, %p[%c0], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+    %h = pto.castptr %a0 : i64 -> !pto.ptr<i32, ub>
+    %c64 = arith.constant 64 : index
+    %lo = pto.plt_b32 %idx : i32 -> !pto.mask<b32>
+    %ge = pto.vcmp %seq, %seq, %all, "ge" : !pto.vreg<64xi32>, !pto.vreg<64xi32>, !pto.mask<b32> -> !pto.mask<b32>
+    %neg = pto.vneg %seq, %ge : (!pto.vreg<64xi32>, !pto.mask<b32>) -> !pto.vreg<64xi32>
+    pto.vsts %neg, %h[%c64], %all : !pto.vreg<64xi32>, !pto.ptr<i32, ub>, !pto.mask<b32>)"),
+                      {});
+    ASSERT_FALSE(r.error) << r.error->message();
+    EXPECT_TRUE(r.check.not_executable.empty());
+}
+
+struct MicroCase {
+    std::string body;
+    Status status;
+    uint32_t line, col;  // col 0: not checked
+    std::string says;
+};
+
+TEST(ModuleMicro, BrokenRulesAreLocatedErrorsNamingTheOperation) {
+    const MicroCase cases[] = {
+        // check: a register of the wrong size, at its type
+        {"    %v = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<32xf32>", Status::BadType, 7, 60,
+         "a vector register is 256 bytes (64xf32)"},
+        // check: a predicate of the wrong granularity for the elements
+        {"    %m = pto.pset_b16 \"PAT_ALL\" : !pto.mask<b16>\n"
+         "    %v = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+         "    %r = pto.vadd %v, %v, %m : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b16>) -> "
+         "!pto.vreg<64xf32>",
+         Status::TypeMismatch, 9, 0,
+         "pto.vadd: !pto.mask<b16> predicates 2-byte elements; f32 needs !pto.mask<b32>"},
+        // check: pset's suffix and its result type disagree
+        {"    %m = pto.pset_b32 \"PAT_ALL\" : !pto.mask<b8>", Status::TypeMismatch, 7, 0,
+         "pto.pset_b32 makes"},
+        // check: an element type the row does not take (micro.def: vand is integers only)
+        {"    %m = pto.pset_b32 \"PAT_ALL\" : !pto.mask<b32>\n"
+         "    %v = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+         "    %r = pto.vand %v, %v, %m : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32>) -> "
+         "!pto.vreg<64xf32>",
+         Status::BadType, 9, 0, "pto.vand does not take f32 elements"},
+        // check: operands of two register types
+        {"    %m = pto.pset_b32 \"PAT_ALL\" : !pto.mask<b32>\n"
+         "    %v = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>\n"
+         "    %r = pto.vsub %v, %v, %m : (!pto.vreg<64xf32>, !pto.vreg<64xi32>, !pto.mask<b32>) -> "
+         "!pto.vreg<64xf32>",
+         Status::TypeMismatch, 9, 0,
+         "pto.vsub: !pto.vreg<64xi32> where the first vector is !pto.vreg<64xf32>"},
+        // run: a misaligned vlds, at the operation
+        {"    %q = pto.castptr %a4 : i64 -> !pto.ptr<f32, ub>\n"
+         "    %v = pto.vlds %q[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>",
+         Status::KernelCheck, 8, 0, "32-byte aligned"},
+        // run: a vlds past the end of the Unified Buffer
+        {"    %far = arith.constant 131040 : index\n"
+         "    %v = pto.vlds %p[%far] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>",
+         Status::OutOfBounds, 8, 0, "vlds of 256 bytes"},
+    };
+    for (const MicroCase& c : cases) {
+        const Ran r = run(micro_kernel(c.body), {});
+        ASSERT_TRUE(r.error) << c.body;
+        EXPECT_EQ(r.error->status, c.status) << r.error->message();
+        EXPECT_EQ(r.error->loc.line, c.line) << r.error->message();
+        if (c.col) {
+            EXPECT_EQ(r.error->loc.col, c.col) << r.error->message();
+        }
+        EXPECT_NE(r.error->message().find(c.says), std::string::npos) << r.error->message();
+    }
 }
 
 }  // namespace

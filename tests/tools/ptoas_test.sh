@@ -317,6 +317,38 @@ EOT
     expect_status 1 "$ptoas" check "$seed_s_for_check" --arch A2A3
     grep -q 'THISTOGRAM on A2A3' err || fail "$(cat err)"
     ;;
+check_micro)
+    # Micro-level PTO-AS (pto.v* / pto.p*): a register of the wrong size and a mask of the wrong granularity
+    # are errors at their types in check; a misaligned vlds is an error at the operation in run.
+    cat >micro.pto <<'EOT'
+module {
+  func.func @k() {
+    %c0 = arith.constant 0 : index
+    %a4 = arith.constant 4 : i64
+    %p = pto.castptr %a4 : i64 -> !pto.ptr<f32, ub>
+    %m = pto.pset_b16 "PAT_ALL" : !pto.mask<b16>
+    %v = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<32xf32>
+    %w = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+    %r = pto.vadd %w, %w, %m : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b16>) -> !pto.vreg<64xf32>
+    return
+  }
+}
+EOT
+    expect_status 1 "$ptoas" check micro.pto
+    cat >want.err <<'EOT'
+micro.pto:7:60: error: bad type: '!pto.vreg<32xf32>': 32 lanes of f32 are 128 bytes; a vector register is 256 bytes (64xf32)
+    %v = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<32xf32>
+                                                           ^
+micro.pto:9:71: error: type does not match: pto.vadd: !pto.mask<b16> predicates 2-byte elements; f32 needs !pto.mask<b32>
+    %r = pto.vadd %w, %w, %m : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b16>) -> !pto.vreg<64xf32>
+                                                                      ^
+EOT
+    cmp -s err want.err || fail "stderr differs: $(diff err want.err)"
+    sed -i -e '/vreg<32xf32>/d' -e '/pto.vadd/d' micro.pto
+    expect_status 0 "$ptoas" check micro.pto
+    expect_status 1 "$ptoas" run micro.pto
+    grep -q '^micro.pto:7:5: error: .*vlds: UB byte 4 is not 32-byte aligned' err || fail "$(cat err)"
+    ;;
 run_usage)
     expect_status 2 "$ptoas" run
     expect_status 2 "$ptoas" run x.s --binary --pto

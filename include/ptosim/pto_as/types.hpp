@@ -66,6 +66,20 @@ struct TypeError {
 };
 std::optional<Type> parse_type(std::string_view text, uint32_t col, TypeError* err);
 
+// The micro level's register types (pto-isa docs/isa/vector, "micro-instructions"):
+//   !pto.vreg<NxT>   a vector register of N elements of T; N * sizeof(T) must be the register's 256 bytes
+//   !pto.mask<G>     a predicate register viewed at granularity G = b8, b16 or b32 (the element size, 1, 2 or
+//                    4 bytes, of the vectors it predicates)
+// Each names a bad lane count, element type or granularity at its column.
+struct VRegType {
+    DType elem = DType::F32;
+    int32_t lanes = 0;
+    bool operator==(const VRegType&) const = default;
+};
+std::optional<VRegType> parse_vreg_type(std::string_view text, uint32_t col, TypeError* err);
+std::optional<uint32_t> parse_mask_type(std::string_view text, uint32_t col, TypeError* err);  // bytes
+std::string print_vreg_type(const VRegType& t);
+
 std::string print_type(const Type& t);
 std::string print_tile_type(const TileType& t);
 
