@@ -6,7 +6,10 @@
 #include "ptosim/ops/print.hpp"
 
 #include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <string>
 
 #include "ptosim/core/check.hpp"
@@ -214,6 +217,45 @@ void print_global(std::FILE* out, const GlobalView& g, PrintStyle style) {
                     std::fputc('\n', out);
                 }
             }
+}
+
+namespace {
+
+// Renders with the FILE* printer into memory, then writes the text to std::cout in one piece. The buffer is
+// released however the printer leaves (a failed check throws under a throwing handler); without memory for
+// it, the text goes to stdout directly.
+template <typename F>
+void to_cout(F&& print) {
+    struct Buffer {
+        char* text = nullptr;
+        std::size_t size = 0;
+        std::FILE* file = open_memstream(&text, &size);
+        ~Buffer() {
+            if (file != nullptr)
+                std::fclose(file);
+            std::free(text);
+        }
+    } buffer;
+    if (buffer.file == nullptr) {
+        std::cout.flush();
+        print(stdout);
+        return;
+    }
+    print(buffer.file);
+    std::fclose(buffer.file);
+    buffer.file = nullptr;
+    std::cout.write(buffer.text, static_cast<std::streamsize>(buffer.size));
+    std::cout.flush();
+}
+
+}  // namespace
+
+void print_tile_to_cout(const TileView& tile, PrintStyle style, std::string_view tile_type) {
+    to_cout([&](std::FILE* out) { print_tile(out, tile, style, tile_type); });
+}
+
+void print_global_to_cout(const GlobalView& g, PrintStyle style) {
+    to_cout([&](std::FILE* out) { print_global(out, g, style); });
 }
 
 }  // namespace ptosim::ops

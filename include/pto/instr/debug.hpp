@@ -49,9 +49,9 @@ PTO_INST void TPRINT(T& src) {
     if constexpr (is_tile_data_v<T>) {
         PTOSIM_STATIC_CHECK(T::Loc == TileType::Vec, "TPRINT",
                             "a Mat or Acc tile is printed through a GlobalTensor: TPRINT(tile, tmp)");
-        ptosim::ops::print_tile(stdout, src.view(), detail::print_style(Format), "Vec");
+        ptosim::ops::print_tile_to_cout(src.view(), detail::print_style(Format), "Vec");
     } else {
-        ptosim::ops::print_global(stdout, detail::global_view(src), detail::print_style(Format));
+        ptosim::ops::print_global_to_cout(detail::global_view(src), detail::print_style(Format));
     }
 }
 
@@ -72,8 +72,8 @@ PTO_INST void TPRINT(TileData& src, GlobalData& tmp) {
                             "TPRINT", "tile and tmp element sizes must match");
         ptosim::ops::print_copy(detail::global_view(tmp), src.view());
     }
-    ptosim::ops::print_tile(stdout, src.view(), detail::print_style(Format),
-                            detail::tile_type_name(TileData::Loc));
+    ptosim::ops::print_tile_to_cout(src.view(), detail::print_style(Format),
+                                    detail::tile_type_name(TileData::Loc));
 }
 
 // pto-isa's implementation names, which some of its tests call directly.

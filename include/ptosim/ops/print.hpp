@@ -21,6 +21,11 @@ void print_tile(std::FILE* out, const TileView& tile, PrintStyle style, std::str
 // logical matrix. The tensor is checked like TLOAD's source before anything is read.
 void print_global(std::FILE* out, const GlobalView& g, PrintStyle style);
 
+// The same two, written to std::cout: pto-isa's CPU simulation prints there, and its tests capture std::cout
+// (its rdbuf) to check the text.
+void print_tile_to_cout(const TileView& tile, PrintStyle style, std::string_view tile_type);
+void print_global_to_cout(const GlobalView& g, PrintStyle style);
+
 // TPRINT's copy of a Mat or Acc tile to its tmp tensor: the tile's Rows x Cols elements in logical order,
 // row-major from tmp's address (checked like TSTORE's destination).
 void print_copy(const GlobalView& tmp, const TileView& tile);
