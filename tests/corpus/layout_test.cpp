@@ -13,8 +13,6 @@ namespace {
 using namespace pto;
 using corpus::Corpus;
 
-constexpr int kFloatPerBlock = 8;  // 32 bytes of float: one row of a [1, 8] or one column of an [8, 1] tile
-
 // ---------------------------------------------------------------------------------------------------------
 // Idiom 5: RMS norm whose row statistic is a ColMajor [8, 1] tile (TROWSUM's dst) read and written as a
 // RowMajor [1, 8] tile at the same address for the scalar arithmetic, and as ColMajor again for
