@@ -101,13 +101,13 @@ TEST(Trace, AKernelsInstructionsAndFlagsBecomeSpansAndArrows) {
     using namespace pto;
     using VecTile = Tile<TileType::Vec, float, 16, 64>;
     using Rows = GlobalTensor<float, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>>;
-    std::vector<float> x(16 * 64, 1.0f), y(16 * 64);
+    std::vector<float> x(16 * 64, 1.0f), y(2 * 16 * 64);  // each block stores its own rows (no host race)
     hz::clear_trace();
     hz::trace_to("");
     auto kernel = [&] {
         VecTile t;
         TASSIGN(t, 0x0);
-        Rows src(x.data()), dst(y.data());
+        Rows src(x.data()), dst(y.data() + 16 * 64 * ptosim::block_idx());
         TLOAD(t, src);
         set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
@@ -129,14 +129,14 @@ TEST(Trace, TheRecordsGiveSpansArrowsTotalsAndTheCriticalPathAsData) {
     using namespace pto;
     using VecTile = Tile<TileType::Vec, float, 16, 64>;
     using Rows = GlobalTensor<float, Shape<1, 1, 1, 16, 64>, Stride<1, 1, 1, 64, 1>>;
-    std::vector<float> x(16 * 64, 1.0f), y(16 * 64);
+    std::vector<float> x(16 * 64, 1.0f), y(2 * 16 * 64);  // each block stores its own rows (no host race)
     hz::clear_trace();
     hz::trace_to("");
     EXPECT_TRUE(hz::tracing());
     auto kernel = [&] {
         VecTile t;
         TASSIGN(t, 0x0);
-        Rows src(x.data()), dst(y.data());
+        Rows src(x.data()), dst(y.data() + 16 * 64 * ptosim::block_idx());
         TLOAD(t, src);
         set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
         wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);

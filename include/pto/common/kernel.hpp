@@ -102,8 +102,11 @@ inline uint64_t get_sys_cnt() {
 // dsb functions); current pto-isa declares them as constants and functions. Both compile here: the names that
 // code #undefs are macros, and what they expand to has names of its own.
 namespace ptosim::cce {
+// The simulated cores share one coherent memory and order their accesses through ptosim's own
+// synchronisation, so the cache maintenance and barriers need only keep the compiler from moving memory
+// accesses across them (a signal fence: also what ThreadSanitizer builds accept, unlike a thread fence).
 inline void fence() {
-    std::atomic_thread_fence(std::memory_order_seq_cst);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
 }
 inline void dsb(int) {
     fence();
