@@ -559,7 +559,8 @@ class Kernel {
             try {
                 ptosim::launch_blocks(blocks, [&] { entry(argv); });
             } catch (const KernelCheckError& e) {
-                // The message without its location: the site goes in its own field (RunError's file and line).
+                // The message without its location: the site goes in its own field (RunError's file and
+                // line).
                 failure.emplace(e.failure().message(),
                                 e.site ? site_text(hz::Location{nullptr, 0, e.site}) : "");
             } catch (const std::exception& e) {

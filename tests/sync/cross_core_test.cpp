@@ -119,8 +119,8 @@ TEST_F(CrossCore, DisjointColumnsOfOneMatrixAreNoRace) {
     expect_clean();
 }
 
-// MSCATTER's footprint is the elements its indices pick: blocks scattering into interleaved, disjoint elements
-// of one table (a radix sort's pass) do not race; two blocks picking one shared element do.
+// MSCATTER's footprint is the elements its indices pick: blocks scattering into interleaved, disjoint
+// elements of one table (a radix sort's pass) do not race; two blocks picking one shared element do.
 void scatter_every_other(float* table, int first, int shared_extra) {
     using Table = GlobalTensor<float, Shape<1, 1, 1, 1, 64>, Stride<1, 1, 1, 64, 1>>;
     Table t(table);
