@@ -3,6 +3,7 @@
 // zeroed, or keeps the destination's value when merging. Each lane is read before it is written, so the
 // destination may be a source.
 #include "kernels/micro/lanes.hpp"
+#include "kernels/micro/row_lookup.hpp"
 
 #include "kernels/elementwise/functors.hpp"
 #include "kernels/elementwise/scalar_ops.hpp"
@@ -75,16 +76,17 @@ Fn pick(DType t) {
     return fn;
 }
 
+// The row table's walk (row_lookup.hpp) with this file's choice per row.
+template <isa::MFamily kFamily, typename Fn>
+struct Pick {
+    template <isa::MOp OP, class K>
+    static Fn get(DType t) {
+        return pick<OP, K, kFamily, Fn>(t);
+    }
+};
 template <isa::MFamily kFamily, typename Fn>
 Fn lookup(isa::MOp op, DType t) {
-    switch (op) {
-#define PTOSIM_MICRO(name, kernel, ...) \
-    case isa::MOp::name:                \
-        return pick<isa::MOp::name, fn::kernel, kFamily, Fn>(t);
-#include "ptosim/isa/micro.def"
-#undef PTOSIM_MICRO
-    }
-    return nullptr;
+    return kernels::micro::lookup_row<Pick<kFamily, Fn>>(op, t);
 }
 
 }  // namespace

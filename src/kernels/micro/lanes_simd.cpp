@@ -17,6 +17,7 @@
 #include "kernels/elementwise/walk.hpp"
 #include "kernels/kernel_tokens.hpp"
 #include "kernels/micro/lanes.hpp"
+#include "kernels/micro/row_lookup.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace ptosim::simd::HWY_NAMESPACE {
@@ -119,16 +120,17 @@ Fn pick(DType t) {
     return f;
 }
 
+// The row table's walk (row_lookup.hpp) with this file's choice per row.
+template <isa::MFamily kFamily, typename Fn>
+struct Pick {
+    template <isa::MOp OP, class K>
+    static Fn get(DType t) {
+        return pick<OP, K, kFamily, Fn>(t);
+    }
+};
 template <isa::MFamily kFamily, typename Fn>
 Fn lookup(isa::MOp op, DType t) {
-    switch (op) {
-#define PTOSIM_MICRO(name, kernel, ...) \
-    case isa::MOp::name:                \
-        return pick<isa::MOp::name, fn::kernel, kFamily, Fn>(t);
-#include "ptosim/isa/micro.def"
-#undef PTOSIM_MICRO
-    }
-    return nullptr;
+    return kernels::micro::lookup_row<Pick<kFamily, Fn>>(op, t);
 }
 
 }  // namespace
