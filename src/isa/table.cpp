@@ -44,26 +44,6 @@ std::string_view family_name(Family f) {
     return "?";
 }
 
-std::string_view pipe_name(Pipe p) {
-    switch (p) {
-        case Pipe::S:
-            return "PIPE_S";
-        case Pipe::V:
-            return "PIPE_V";
-        case Pipe::M:
-            return "PIPE_M";
-        case Pipe::MTE1:
-            return "PIPE_MTE1";
-        case Pipe::MTE2:
-            return "PIPE_MTE2";
-        case Pipe::MTE3:
-            return "PIPE_MTE3";
-        case Pipe::FIX:
-            return "PIPE_FIX";
-    }
-    return "?";
-}
-
 std::string dtype_set_text(DTypeSet s, bool cpp_names) {
     if (s == kAnyDType)
         return cpp_names ? "any element type" : "any";

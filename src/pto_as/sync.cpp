@@ -4,16 +4,11 @@
 #include <utility>
 
 #include "ptosim/asm/insn.hpp"
+#include "ptosim/isa/pipe.hpp"
 
 namespace ptosim::pto_as {
 
 namespace {
-
-// pto-isa's pipe_t values by PTOAS's names (the hazard checker's numbering; PTOAS numbers them otherwise).
-constexpr std::pair<std::string_view, int> kPipes[] = {
-    {"PIPE_S", 0},    {"PIPE_V", 1}, {"PIPE_MTE1", 2}, {"PIPE_MTE2", 3},
-    {"PIPE_MTE3", 4}, {"PIPE_M", 5}, {"PIPE_ALL", 6},  {"PIPE_FIX", 7},
-};
 
 // PTOAS maps each sync op type to the pipe of the instructions it stands for (lib/PTO/IR/PTOSyncUtils.cpp,
 // mapSyncOpTypeToPipe): a load is MTE2, a UB store MTE3, an accumulator store and the moves out of L0C FIX,
@@ -47,17 +42,11 @@ std::string_view sync_name(SyncKind k) {
 }
 
 std::optional<int> pipe_from_name(std::string_view name) {
-    for (const auto& [n, v] : kPipes)
-        if (linx::iequals(n, name))
-            return v;
-    return std::nullopt;
+    return isa::pipe_t_from_name(name);
 }
 
 std::string_view pipe_name(int pipe) {
-    for (const auto& [n, v] : kPipes)
-        if (v == pipe)
-            return n;
-    return "PIPE_?";
+    return isa::pipe_t_name(pipe);
 }
 
 std::optional<uint8_t> sync_op_type_from_name(std::string_view name) {

@@ -13,12 +13,6 @@
 #include "ptosim/sync/intra_block.hpp"
 #include "ptosim/sync/wait.hpp"
 
-// The CCE built-in variables (declared in include/pto/common/kernel.hpp), per thread.
-namespace ptosim::cce_builtins {
-thread_local int64_t block_idx = 0;
-thread_local int64_t block_num = 1;
-}  // namespace ptosim::cce_builtins
-
 namespace ptosim {
 
 namespace {
@@ -59,17 +53,6 @@ void run_core(const ExecContext& context, const std::function<void()>& body, con
 }
 
 }  // namespace
-
-ExecContext& exec_context() {
-    thread_local ExecContext c;
-    return c;
-}
-
-void set_exec_context(const ExecContext& c) {
-    exec_context() = c;
-    cce_builtins::block_idx = c.block_idx;
-    cce_builtins::block_num = c.block_num;
-}
 
 void launch_blocks(uint32_t block_dim, const std::function<void()>& body) {
     if (block_dim == 0)
@@ -137,21 +120,6 @@ void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function
     error.rethrow();
 }
 
-namespace {
-struct RankContext {
-    uint32_t rank = 0;
-    uint32_t nranks = 1;
-};
-thread_local RankContext t_rank;
-}  // namespace
-
-uint32_t rank_id() {
-    return t_rank.rank;
-}
-uint32_t rank_num() {
-    return t_rank.nranks;
-}
-
 void launch_ranks(uint32_t nranks, const std::function<void(uint32_t rank)>& body) {
     PTOSIM_CHECK(nranks >= 1 && nranks <= 4096, "launch_ranks", "the rank count must be in 1..4096",
                  {"nranks", nranks});
@@ -164,14 +132,14 @@ void launch_ranks(uint32_t nranks, const std::function<void(uint32_t rank)>& bod
     for (uint32_t rank = 0; rank < nranks; ++rank) {
         threads.emplace_back([&, rank] {
             sync::Participant self(group);
-            t_rank = {rank, nranks};
+            set_rank(rank, nranks);
             try {
                 run_core(
                     {0, 1, 0, 1, cookie}, [&] { body(rank); }, checked, rank);
             } catch (...) {
                 error.capture();
             }
-            t_rank = {};
+            set_rank(0, 1);
         });
     }
     for (auto& t : threads)

@@ -16,7 +16,7 @@
 #include <tuple>
 
 #include "ptosim/core/buffers.hpp"
-#include "ptosim/runtime/launch.hpp"
+#include "ptosim/core/exec_context.hpp"
 #include "timeline.hpp"
 
 namespace ptosim::hazards {
@@ -30,31 +30,12 @@ using Clock = std::array<uint32_t, kSlots>;
 
 // Clocks and flags are indexed by pipe_t value.
 int slot(Pipe p) {
-    switch (p) {
-        case Pipe::S:
-            return 0;
-        case Pipe::V:
-            return 1;
-        case Pipe::MTE1:
-            return 2;
-        case Pipe::MTE2:
-            return 3;
-        case Pipe::MTE3:
-            return 4;
-        case Pipe::M:
-            return 5;
-        case Pipe::FIX:
-            return 7;
-    }
-    return 0;
+    return isa::pipe_t_value(p);
 }
 
 // "MTE2" for PIPE_MTE2.
 std::string pipe_text(Pipe p) {
-    std::string_view name = isa::pipe_name(p);
-    if (name.starts_with("PIPE_"))
-        name.remove_prefix(5);
-    return std::string(name);
+    return std::string(isa::pipe_short_name(p));
 }
 
 // The clock slot of an instruction's agent: its pipe, or the DMA engine.
@@ -791,13 +772,6 @@ std::string core_name() {
 
 std::atomic<bool> g_enabled{false};
 
-std::optional<Pipe> pipe_from_int(int p) {
-    for (const Pipe q : kPipes)
-        if (slot(q) == p)
-            return q;
-    return std::nullopt;
-}
-
 std::string_view kind_name(Kind k) {
     switch (k) {
         case Kind::ReadAfterWrite:
@@ -936,7 +910,8 @@ void enable(bool on, bool print) {
 }
 
 void hooks_changed() {
-    g_enabled.store(g_checking.load() || g_tracing.load() || itrace::on(), std::memory_order_relaxed);
+    g_enabled.store(g_checking.load() || g_tracing.load() || itrace::on() || profile::on(),
+                    std::memory_order_relaxed);
 }
 
 bool checking() {
@@ -1196,6 +1171,8 @@ bool Scope::begin(std::string_view name, Pipe pipe, bool dma) {
             add({Kind::WrongPipeEvent, party(c.current), party(consumer), {}, 0, 0, -1});
         }
     c.expected.clear();
+    if (profile::on())  // last, so that the time is the instruction's and not the checker's
+        profile::detail::begin();
     return true;
 }
 
@@ -1205,6 +1182,8 @@ void Scope::end() {
     auto& c = core();
     if (--c.scope_depth != 0)
         return;
+    if (profile::on())
+        profile::detail::end(c.current.name);
     for (const Conflict& f : c.conflicts)
         add({f.kind, party(f.earlier), party(c.current), space_name(f.overlap.space), f.overlap.lo,
              f.overlap.hi});

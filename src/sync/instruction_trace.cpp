@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "ptosim/core/float16.hpp"
-#include "ptosim/runtime/launch.hpp"
+#include "ptosim/core/exec_context.hpp"
 #include "ptosim/sync/hazards.hpp"
 
 namespace ptosim::itrace {

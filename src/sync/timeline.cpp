@@ -76,8 +76,8 @@ std::string escaped(std::string_view s) {
 }  // namespace
 
 std::string_view pipe_title(int slot) {
-    static constexpr std::string_view kNames[] = {"S", "V", "MTE1", "MTE2", "MTE3", "M", "ALL", "FIX"};
-    return slot >= 0 && slot < 8 ? kNames[slot] : "?";
+    const std::string_view name = isa::pipe_t_name(slot);  // the DMA engine has PIPE_ALL's slot
+    return name == "PIPE_?" ? "?" : name.substr(5);
 }
 
 uint64_t cycles(std::string_view name, Pipe pipe, const Work& w) {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ptosim/core/check.hpp"
-#include "ptosim/runtime/launch.hpp"
+#include "ptosim/core/exec_context.hpp"
 #include "ptosim/sync/hazards.hpp"
 
 namespace ptosim::sync {

@@ -17,6 +17,7 @@
 #include "ptosim/core/arch.hpp"
 #include "ptosim/core/convert.hpp"
 #include "ptosim/core/dtype.hpp"
+#include "ptosim/isa/pipe.hpp"
 
 namespace ptosim::isa {
 
@@ -41,10 +42,8 @@ enum class Family : uint8_t {
     PairReduce,  // TPAIRREDUCESUM: sums of adjacent column pairs
 };
 
-// The pipe an instruction runs on (pto-isa's PIPE_*): S scalar, V vector, M cube, MTE1 L1 -> L0A/L0B, MTE2
-// global
+// The pipe an instruction runs on (isa/pipe.hpp): S scalar, V vector, M cube, MTE1 L1 -> L0A/L0B, MTE2 global
 // -> L1/UB, MTE3 UB -> global, FIX L0C out.
-enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX };
 
 // B.DATR fields an operation gives meaning to. A field an op does not use must hold its default.
 enum Attr : uint16_t {
@@ -366,7 +365,6 @@ constexpr const OpInfo* find_op(std::string_view name) {
 }
 
 std::string_view family_name(Family f);
-std::string_view pipe_name(Pipe p);  // "PIPE_V", ...
 // "S8 U8 S16 ..." (assembly spellings) or "int8_t, uint8_t, ..." (C++ spellings), in DType code order.
 std::string dtype_set_text(DTypeSet s, bool cpp_names = false);
 

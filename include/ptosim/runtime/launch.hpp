@@ -14,47 +14,9 @@
 #include <utility>
 
 #include "ptosim/core/check.hpp"
+#include "ptosim/core/exec_context.hpp"  // the context each launched core sees
 
 namespace ptosim {
-
-// What the cores of one launch share: the arrivals of SYNCALL's hardware barrier, and how many threads run
-// the launch's cores (a barrier needs every participant running at once).
-struct LaunchShared {
-    int32_t barrier_arrivals = 0;  // accessed through std::atomic_ref
-    uint32_t threads = 1;
-};
-
-// What the running kernel code sees of its launch (per thread; block 0 of 1, sub-block 0 of 1 outside one).
-struct ExecContext {
-    uint32_t block_idx = 0;
-    uint32_t block_num = 1;
-    uint32_t subblock_id = 0;
-    uint32_t subblock_dim = 1;
-    uint64_t task_cookie = 0;
-    LaunchShared* launch = nullptr;  // null outside a launch
-};
-ExecContext& exec_context();
-// Sets the calling thread's context, and the CCE built-in variables block_idx / block_num with it.
-void set_exec_context(const ExecContext& c);
-
-inline uint32_t block_idx() {
-    return exec_context().block_idx;
-}
-inline uint32_t block_num() {
-    return exec_context().block_num;
-}
-
-// Sets the calling thread's context for a scope and restores the previous one after.
-class ScopedExecContext {
-  public:
-    explicit ScopedExecContext(const ExecContext& c) : saved_(exec_context()) { set_exec_context(c); }
-    ~ScopedExecContext() { set_exec_context(saved_); }
-    ScopedExecContext(const ScopedExecContext&) = delete;
-    ScopedExecContext& operator=(const ScopedExecContext&) = delete;
-
-  private:
-    ExecContext saved_;
-};
 
 // Run body once per block index in [0, block_dim). Returns when every block has finished; an exception thrown
 // by a block (for example a CheckError from a throwing check handler) is rethrown here.
@@ -71,9 +33,6 @@ void launch_cores(uint32_t block_dim, uint32_t subblock_dim, const std::function
 // fails with a deadlock error (ptosim/sync/wait.hpp). Peer buffers come from symmetric windows
 // (ptosim/runtime/windows.hpp). Rethrows the first exception a rank threw, after all have finished.
 void launch_ranks(uint32_t nranks, const std::function<void(uint32_t rank)>& body);
-// The calling thread's rank and the number of ranks of its launch_ranks (0 of 1 outside one).
-uint32_t rank_id();
-uint32_t rank_num();
 
 // The number of AI cores pto-isa's CPU launcher assumes when a kernel does not say (PTO_CPU_SIM_NUM_CORES,
 // default 4).

@@ -33,8 +33,9 @@
 #include "ptosim/core/global_view.hpp"
 #include "ptosim/core/location.hpp"
 #include "ptosim/core/tile_view.hpp"
-#include "ptosim/isa/table.hpp"
+#include "ptosim/isa/pipe.hpp"
 #include "ptosim/sync/instruction_trace.hpp"
+#include "ptosim/sync/profile.hpp"
 
 namespace ptosim::hazards {
 
@@ -42,10 +43,12 @@ namespace ptosim::hazards {
 // name them with pto-isa's pipe_t values (PIPE_S = 0, PIPE_V, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_M,
 // PIPE_ALL = 6, PIPE_FIX = 7).
 using Pipe = isa::Pipe;
-inline constexpr Pipe kPipes[] = {Pipe::S, Pipe::V, Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::M, Pipe::FIX};
-inline constexpr int kPipeAll = 6;
+using isa::kPipeAll;
+using isa::kPipes;
 // A pipe_t value as a Pipe; PIPE_ALL and out-of-range values have none.
-std::optional<Pipe> pipe_from_int(int p);
+constexpr std::optional<Pipe> pipe_from_int(int p) {
+    return isa::pipe_from_pipe_t(p);
+}
 
 // Where an instruction or a synchronisation call is in the program: a source location when the call site
 // passes one, else the return address of the intrinsic (resolved to file:line with addr2line when the program
@@ -96,7 +99,8 @@ inline bool enabled() {
     return g_enabled.load(std::memory_order_relaxed);
 }
 void enable(bool on, bool print = false);
-// Recomputes enabled() from the checker, the timeline and the instruction trace (itrace::enable calls it).
+// Recomputes enabled() from the checker, the timeline, the instruction trace and the profile (their switches
+// call it).
 void hooks_changed();
 bool checking();  // the hazard checks are on (enabled() is also true while only the timeline records)
 
@@ -228,6 +232,7 @@ class Scope {
     void read(const TileView& t) {
         if (!active_)
             return;
+        profiled(t.dtype, tile_elements(t), false);
         access(t.data, read_bytes(t), false);
         if (itrace::on())
             itrace::detail::operand(t, false);
@@ -235,6 +240,7 @@ class Scope {
     void write(const TileView& t) {
         if (!active_)
             return;
+        profiled(t.dtype, tile_elements(t), true);
         access(t.data, read_bytes(t), true);
         if (itrace::on())
             itrace::detail::operand(t, true);
@@ -243,6 +249,7 @@ class Scope {
     void write_whole(const TileView& t) {
         if (!active_)
             return;
+        profiled(t.dtype, t.layout.size(), true);
         access(t.data, whole_bytes(t), true);
         if (itrace::on())
             itrace::detail::operand(t, true);
@@ -250,6 +257,7 @@ class Scope {
     void read(const GlobalView& g) {
         if (!active_)
             return;
+        profiled(g.dtype, global_elements(g), false);
         access(g.data, global_bytes(g), false, false, &g);
         if (itrace::on())
             itrace::detail::operand(g, false);
@@ -257,6 +265,7 @@ class Scope {
     void write(const GlobalView& g) {
         if (!active_)
             return;
+        profiled(g.dtype, global_elements(g), true);
         access(g.data, global_bytes(g), true, false, &g);
         if (itrace::on())
             itrace::detail::operand(g, true);
@@ -266,6 +275,7 @@ class Scope {
     void atomic(const GlobalView& g, bool write) {
         if (!active_)
             return;
+        profiled(g.dtype, global_elements(g), write);
         access(g.data, global_bytes(g), write, true, &g);
         if (itrace::on())
             itrace::detail::operand(g, write);
@@ -277,6 +287,7 @@ class Scope {
     void read(const ConvView& c) {
         if (!active_)
             return;
+        profiled(c.dtype, static_cast<uint64_t>(c.elements()), false);
         access(c.data, conv_bytes(c), false);
         if (itrace::on())
             itrace::detail::operand(c, false);
@@ -284,17 +295,24 @@ class Scope {
     void write(const ConvView& c) {
         if (!active_)
             return;
+        profiled(c.dtype, static_cast<uint64_t>(c.elements()), true);
         access(c.data, conv_bytes(c), true);
         if (itrace::on())
             itrace::detail::operand(c, true);
     }
     void read(const void* p, std::size_t n) {
-        if (active_)
-            access(p, n, false);
+        if (!active_)
+            return;
+        if (profile::on())
+            profile::detail::raw(n);
+        access(p, n, false);
     }
     void write(const void* p, std::size_t n) {
-        if (active_)
-            access(p, n, true);
+        if (!active_)
+            return;
+        if (profile::on())
+            profile::detail::raw(n);
+        access(p, n, true);
     }
     // A write of scattered elements of a global tensor (MSCATTER): `pieces` are the byte ranges written
     // (address, length; sorted and disjoint). Between cores only those bytes count, so blocks that scatter
@@ -303,6 +321,12 @@ class Scope {
                       bool atomic) {
         if (!active_)
             return;
+        if (profile::on()) {
+            uint64_t bytes = 0;
+            for (const auto& piece : pieces)
+                bytes += piece.second;
+            profile::detail::operand(g.dtype, bytes, true);
+        }
         access(g.data, global_bytes(g), true, atomic, &g, &pieces);
         if (itrace::on())
             itrace::detail::operand(g, true);
@@ -320,6 +344,21 @@ class Scope {
     }
 
   private:
+    // The profile counts the elements an operand moves (its valid region, a tensor's shape), not the span the
+    // hazard checks compare.
+    static void profiled(DType t, uint64_t elements, bool write) {
+        if (profile::on())
+            profile::detail::operand(t, dtype_bytes(t, static_cast<std::size_t>(elements)), write);
+    }
+    static uint64_t tile_elements(const TileView& t) {
+        return t.valid_rows > 0 && t.valid_cols > 0 ? uint64_t(t.valid_rows) * uint64_t(t.valid_cols) : 0;
+    }
+    static uint64_t global_elements(const GlobalView& g) {
+        uint64_t n = 1;
+        for (const int64_t d : g.shape)
+            n *= d > 0 ? static_cast<uint64_t>(d) : 0;
+        return n;
+    }
     // The bytes from a tile's start to the end of its valid region (read_bytes), or of the whole tile.
     static std::size_t read_bytes(const TileView& t);
     static std::size_t whole_bytes(const TileView& t);

@@ -13,8 +13,9 @@ bool elementwise(isa::Op op, const ops::Operands& operands) {
         case isa::Family::Ternary:
             return elementwise_unary(op, operands);
         case isa::Family::RowExpand:
+            return elementwise_row_expand(op, operands);
         case isa::Family::ColExpand:
-            return elementwise_expand(op, operands);
+            return elementwise_col_expand(op, operands);
         default:
             return false;
     }

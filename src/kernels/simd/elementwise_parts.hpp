@@ -9,6 +9,7 @@ namespace ptosim::simd {
 bool elementwise_binary(isa::Op op, const ops::Operands& operands);
 bool elementwise_scalar(isa::Op op, const ops::Operands& operands);
 bool elementwise_unary(isa::Op op, const ops::Operands& operands);
-bool elementwise_expand(isa::Op op, const ops::Operands& operands);
+bool elementwise_row_expand(isa::Op op, const ops::Operands& operands);
+bool elementwise_col_expand(isa::Op op, const ops::Operands& operands);
 
 }  // namespace ptosim::simd

@@ -1,0 +1,2 @@
+// isa may include core.
+#include "ptosim/core/low.hpp"
