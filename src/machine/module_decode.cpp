@@ -27,14 +27,7 @@ struct Error {
     throw Error{s, std::move(detail), t.loc};
 }
 
-std::string quoted(std::string_view s) {
-    std::string q;
-    q.reserve(s.size() + 2);
-    q += '\'';
-    q += s;
-    q += '\'';
-    return q;
-}
+using diag::quoted;  // a token, clipped: a hostile 2 MB token is not echoed whole
 
 // [a, b) of a body: a token range.
 struct Span {

@@ -294,15 +294,34 @@ class Runner {
         fail(Status::TypeMismatch, op, std::string(name) + " is not a tensor view");
     }
 
+    // One step of the run's budget: each operation and each iteration of a loop (so an empty body counts
+    // too). `at` is what is stopped: the operation, or the loop whose iteration it is.
+    void step(const mod::Op& at) {
+        if (++steps_ > max_steps_)
+            fail(Status::StepLimit, at,
+                 std::string(at.name == "scf.for" || at.name == "scf.while" ? "a loop" : "an operation") +
+                     " past the " + std::to_string(max_steps_) +
+                     " steps a run may take (a loop that does not end? --max-steps N raises the limit)");
+    }
+
     Term run_region(const mod::Region& r, Frame& f) {
         if (r.blocks.size() != 1)
             throw RunError{
                 Diag{Status::NotExecutable, "regions of several blocks (unstructured control flow)", r.loc}};
+        // The parser bounds the nesting of one function's regions; calls add theirs, and each level recurses
+        // here (run_region, exec, call), so the sum is bounded too.
+        if (region_depth_ >= kMaxRunDepth)
+            throw RunError{Diag{Status::TooDeep,
+                                "regions and calls nested more than " + std::to_string(kMaxRunDepth) +
+                                    " deep when this region is entered",
+                                r.loc}};
+        ++region_depth_;
+        struct Leave {
+            int& d;
+            ~Leave() { --d; }
+        } leave{region_depth_};
         for (const mod::Op& op : r.blocks[0].ops) {
-            if (++steps_ > max_steps_)
-                fail(Status::KernelCheck, op,
-                     "more than " + std::to_string(max_steps_) +
-                         " operations run (a loop that does not end?)");
+            step(op);
             const Decoded& d = decoded(op);
             if (d.kind == Kind::Yield || d.kind == Kind::Return || d.kind == Kind::Condition) {
                 Term t{d.kind, {}};
@@ -893,6 +912,7 @@ class Runner {
             iter.push_back(get(f, d.ins[k], op));
         const SType ivt = scalar(f, d.ins[0], op).t;
         for (int64_t i = lb; i < ub; i += step) {
+            this->step(op);
             f[d.iv] = make_int(ivt, i);
             for (std::size_t k = 0; k < iter.size(); ++k)
                 f[d.iter_names[k]] = iter[k];
@@ -914,6 +934,7 @@ class Runner {
         for (std::string_view v : d.ins)
             args.push_back(get(f, v, op));
         while (true) {
+            step(op);
             for (std::size_t k = 0; k < args.size() && k < d.iter_names.size(); ++k)
                 f[d.iter_names[k]] = args[k];
             const mod::Block& before = op.regions[0].blocks.front();
@@ -1447,6 +1468,9 @@ class Runner {
         cons_{};  // this thread's ends of each pipe (pto-isa's TPipe members)
     uint64_t steps_ = 0;
     int depth_ = 0;
+    // Regions being run on this thread, calls' included (at most kMaxRunDepth).
+    static constexpr int kMaxRunDepth = 2 * mod::kMaxNesting;
+    int region_depth_ = 0;
 };
 
 }  // namespace
