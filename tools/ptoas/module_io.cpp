@@ -133,14 +133,15 @@ int run_module(const ModuleInput& in, const ProgramArgs& a, const ModuleArgs& m)
         for (const R::Binding& b : bound.value)
             if (b.param.name == name && b.param.pointer)
                 return &b;
-        std::cerr << "ptoas: error: " << name << " is not a pointer argument of " << signature(*c) << "\n";
+        std::cerr << "ptoas: error: " << ptosim::diag::clip(name) << " is not a pointer argument of "
+                  << signature(*c) << "\n";
         status = 1;
         return nullptr;
     };
     for (const std::string& spec : m.outs) {
         const std::size_t eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
-            std::cerr << "ptoas: error: --out '" << spec << "': expected %name=PATH\n";
+            std::cerr << "ptoas: error: --out " << ptosim::diag::quoted(spec) << ": expected %name=PATH\n";
             status = 1;
             continue;
         }

@@ -54,7 +54,8 @@ const M::Entry* find_entry(const LoadedFile& f, const M::Machine& m, const ptosi
     if (d.loc.line != 0)
         print_error(f.name, f.source, {d.loc.line, d.loc.col, 0, 0}, std::string("cannot dump: ") + msg);
     else
-        std::cerr << "ptoas: error: --dump " << d.name << ": " << msg << "\n";
+        std::cerr << "ptoas: error: --dump " << ptosim::diag::clip(d.name) << ": "
+                  << ptosim::diag::clip(msg, 4 * ptosim::diag::kMaxEchoed) << "\n";
     return nullptr;
 }
 
@@ -114,7 +115,8 @@ int run(const RunArgs& a) {
     for (const std::string& spec : a.dump_bin) {
         const std::size_t eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
-            std::cerr << "ptoas: error: --dump-bin '" << spec << "': expected NAME=PATH\n";
+            std::cerr << "ptoas: error: --dump-bin " << ptosim::diag::quoted(spec)
+                      << ": expected NAME=PATH\n";
             status = 1;
             continue;
         }
