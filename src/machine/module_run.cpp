@@ -1741,10 +1741,31 @@ std::optional<Diag> run(const Check& c, std::vector<Binding>& args, const Option
     mem::set_default_arch(opts.arch == Arch::A2A3 ? mem::MemArch::A2A3 : mem::MemArch::A5);
     try {
         const uint32_t blocks = std::max<uint32_t>(opts.blocks, 1);
+        // Under --blocks N an error names the block (and the core of a mixed kernel) it happened on: the
+        // same operation may fail only where get_block_idx makes it reach out of bounds.
+        const auto on_this_core = [&](const auto& body) {
+            if (blocks == 1)
+                return body();
+            const ExecContext& core = exec_context();
+            std::string where = "block " + std::to_string(core.block_idx);
+            if (p->mixed)
+                where +=
+                    core.subblock_dim == 1 ? " (cube)" : " (vector " + std::to_string(core.subblock_id) + ")";
+            try {
+                body();
+            } catch (RunError& e) {
+                e.diag.detail = where + ": " + e.diag.detail;
+                throw;
+            } catch (const CheckError& e) {
+                throw RunError{Diag{Status::KernelCheck, where + ": " + e.what(), {}}};
+            }
+        };
         if (!p->mixed) {
             launch_blocks(blocks, [&] {
-                Runner r(*p, opts, p->addrs);
-                r.call(*p->entry, vals, 0);
+                on_this_core([&] {
+                    Runner r(*p, opts, p->addrs);
+                    r.call(*p->entry, vals, 0);
+                });
             });
         } else {
             // A block of a mixed kernel: the cube (thread 2) and two vector sub-blocks run the entry at once,
@@ -1759,8 +1780,10 @@ std::optional<Diag> run(const Check& c, std::vector<Binding>& args, const Option
                 const sync::ScopedBlockRole bound(pipes[core.block_idx].flags,
                                                   cube ? sync::BlockRole::Cube : sync::BlockRole::Vector,
                                                   core.subblock_id);
-                Runner r(*p, opts, p->addrs, cube ? Role::Cube : Role::Vector, &pipes[core.block_idx]);
-                r.call(*p->entry, vals, 0);
+                on_this_core([&] {
+                    Runner r(*p, opts, p->addrs, cube ? Role::Cube : Role::Vector, &pipes[core.block_idx]);
+                    r.call(*p->entry, vals, 0);
+                });
             });
         }
     } catch (const RunError& e) {

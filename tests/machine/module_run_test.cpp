@@ -230,6 +230,12 @@ TEST(ModuleRun, BlocksSeeTheirIndex) {
     const auto c = r.f32(0);
     for (int i = 0; i < 32; ++i)
         EXPECT_EQ(c[i], i / 8 + 1) << i;
+    // A fifth block's row lies past the 4 x 8 view: the error names that block.
+    o.blocks = 5;
+    const Ran past = run(text, {"zeros:4x8"}, o);
+    ASSERT_TRUE(past.error);
+    EXPECT_EQ(past.error->status, Status::OutOfBounds) << past.error->message();
+    EXPECT_EQ(past.error->detail.rfind("block 4: ", 0), 0u) << past.error->message();
 }
 
 // The cube's 16 x 16 float tiles in the layouts TMATMUL takes, as aliases a program starts with, and the
