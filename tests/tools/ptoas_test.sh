@@ -483,6 +483,16 @@ hostile_inputs)
             [ "$got" -le 1 ] || fail "'ptoas $args' exited $got: $(head -c 300 err)"
         done
     done
+    # A PTOSIM_THREADS that is not a thread count is said, once (THISTOGRAM's fast kernel asks for the count;
+    # PTOSIM_KERNELS=ref would not).
+    example="$golden/../../../examples/asm/thistogram_u16_byte0.s"
+    if [ -z "${PTOSIM_KERNELS:-}" ]; then
+        PTOSIM_THREADS=lots expect_status 0 "$ptoas" run "$example"
+        [ "$(grep -c "^ptosim: warning: PTOSIM_THREADS='lots' is not a thread count from 1 to 1024; using " err)" -eq 1 ] ||
+            fail "PTOSIM_THREADS: $(cat err)"
+        PTOSIM_THREADS=2 expect_status 0 "$ptoas" run "$example"
+        [ ! -s err ] || fail "PTOSIM_THREADS=2: $(cat err)"
+    fi
     # An argument larger than the memory there is: an error, not an abort. (Not under a sanitizer, which
     # needs more address space than the limit leaves.)
     printf 'module {\n  func.func @k(%%a: !pto.ptr<f32>) {\n    return\n  }\n}\n' >k.pto
