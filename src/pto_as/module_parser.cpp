@@ -57,7 +57,7 @@ namespace {
 
 class Parser {
   public:
-    explicit Parser(std::vector<Token> toks) : t_(std::move(toks)) {}
+    explicit Parser(std::vector<Token> toks) : t_(std::move(toks)) { end_.loc = end_loc(); }
 
     bool run(std::vector<Op>& top) {
         while (ok_ && i_ < t_.size()) {
@@ -76,10 +76,8 @@ class Parser {
     std::size_t op_count = 0;
 
   private:
-    const Token& at(std::size_t j) const {
-        static const Token kEnd{Tok::Punct, "", {}};
-        return j < t_.size() ? t_[j] : kEnd;
-    }
+    // Past the last token: an empty token at the end of the text, so that what is missing there is located.
+    const Token& at(std::size_t j) const { return j < t_.size() ? t_[j] : end_; }
 
     bool error(Loc loc, std::string detail, Status s = Status::SyntaxError) {
         if (ok_)
@@ -308,6 +306,7 @@ class Parser {
     }
 
     std::vector<Token> t_;
+    Token end_{Tok::Punct, "", {}};
     std::size_t i_ = 0;
     int depth_ = 0;  // regions open around i_
     bool ok_ = true;
