@@ -238,10 +238,10 @@ class Runner {
         const Decoded& d = decoded(func);
         if (args.size() != d.params.size())
             fail(Status::OperandCountMismatch, func,
-                 "@" + std::string(mod::function_name(func)) + " takes " + std::to_string(d.params.size()) +
+                 "@" + diag::clip(mod::function_name(func)) + " takes " + std::to_string(d.params.size()) +
                      " argument(s), given " + std::to_string(args.size()));
         if (func.regions.empty())
-            fail(Status::NotExecutable, func, "@" + std::string(mod::function_name(func)) + " has no body");
+            fail(Status::NotExecutable, func, "@" + diag::clip(mod::function_name(func)) + " has no body");
         if (!runs(d.core))
             return {};  // the other kind of core's function: its calls are compiled out of this core's code
         Frame f;
@@ -260,7 +260,7 @@ class Runner {
             return it->second;
         auto why = p_.undecoded.find(&op);
         throw RunError{why != p_.undecoded.end() ? why->second
-                                                 : Diag{Status::NotExecutable, std::string(op.name), op.loc}};
+                                                 : Diag{Status::NotExecutable, diag::clip(op.name), op.loc}};
     }
 
     const Val& get(const Frame& f, std::string_view name, const mod::Op& op) const {
@@ -362,7 +362,7 @@ class Runner {
             case Kind::Call: {
                 auto it = p_.functions.find(d.callee);
                 if (it == p_.functions.end())
-                    fail(Status::UndefinedValue, op, "no function @" + std::string(d.callee));
+                    fail(Status::UndefinedValue, op, "no function @" + diag::clip(d.callee));
                 std::vector<Val> args;
                 for (std::string_view v : d.ins)
                     args.push_back(get(f, v, op));
@@ -690,7 +690,7 @@ class Runner {
                     {p, make_int(d.type, static_cast<int64_t>(count - std::min<uint64_t>(count, lanes)))});
             }
             default:
-                fail(Status::NotExecutable, op, std::string(op.name));
+                fail(Status::NotExecutable, op, diag::clip(op.name));
         }
     }
 
@@ -730,7 +730,7 @@ class Runner {
         const Scalar& b = scalar(f, d.ins[1], op);
         const SType t = d.type;
         if (is_float != (t.kind == SType::Kind::Float) || (b.t.kind == SType::Kind::Float) != is_float)
-            fail(Status::TypeMismatch, op, "operands of " + std::string(op.name) + " are not of its type");
+            fail(Status::TypeMismatch, op, "operands of " + diag::clip(op.name) + " are not of its type");
         if (is_float) {
             double r = 0;
             if (s == "addf")
@@ -752,7 +752,7 @@ class Runner {
             else if (s == "minnumf")
                 r = std::fmin(a.f, b.f);
             else
-                fail(Status::TypeMismatch, op, std::string(op.name) + " on floats");
+                fail(Status::TypeMismatch, op, diag::clip(op.name) + " on floats");
             return make_float(t, r);
         }
         const int64_t x = a.i, y = b.i;
@@ -760,7 +760,7 @@ class Runner {
         const auto u = [](uint64_t v) { return static_cast<int64_t>(v); };
         auto nonzero = [&](bool zero) {
             if (zero)
-                fail(Status::KernelCheck, op, std::string(op.name) + ": division by zero");
+                fail(Status::KernelCheck, op, diag::clip(op.name) + ": division by zero");
         };
         if (s == "addi")
             return make_int(t, u(static_cast<uint64_t>(x) + static_cast<uint64_t>(y)));
@@ -785,8 +785,8 @@ class Runner {
         if (s == "shli" || s == "shrsi" || s == "shrui") {
             if (uy >= static_cast<uint64_t>(t.width))
                 fail(Status::KernelCheck, op,
-                     std::string(op.name) + ": shift by " + std::to_string(uy) +
-                         ", not less than the width " + std::to_string(t.width));
+                     diag::clip(op.name) + ": shift by " + std::to_string(uy) + ", not less than the width " +
+                         std::to_string(t.width));
             if (s == "shli")
                 return make_int(t, u(ux << uy));
             if (s == "shrui")
@@ -798,7 +798,7 @@ class Runner {
         if (signed_div) {
             nonzero(y == 0);
             if (y == -1 && x == wrap(int64_t{1} << (t.width - 1), t.width) && t.width > 1)
-                fail(Status::KernelCheck, op, std::string(op.name) + ": the quotient overflows");
+                fail(Status::KernelCheck, op, diag::clip(op.name) + ": the quotient overflows");
             const int64_t q = x / y, r = x % y;
             if (s == "divsi")
                 return make_int(t, q);
@@ -869,7 +869,7 @@ class Runner {
             const double hi = s == "fptosi" ? std::ldexp(1.0, t.width - 1) : std::ldexp(1.0, t.width);
             if (!(v >= lo && v < hi))
                 fail(Status::KernelCheck, op,
-                     std::string(op.name) + ": the value does not fit the integer type");
+                     diag::clip(op.name) + ": the value does not fit the integer type");
             return make_int(
                 t, s == "fptosi" ? static_cast<int64_t>(v) : static_cast<int64_t>(static_cast<uint64_t>(v)));
         }
@@ -1049,7 +1049,7 @@ class Runner {
             src_tiles.resize(info.src_max);
         if (scalars.size() != info.scalars)
             fail(Status::OperandCountMismatch, op,
-                 std::string(op.name) + " takes " + std::to_string(info.scalars) + " scalar(s), given " +
+                 diag::clip(op.name) + " takes " + std::to_string(info.scalars) + " scalar(s), given " +
                      std::to_string(scalars.size()));
         guarded(op, [&] {
             for (const TileV& t : src_tiles)
@@ -1285,7 +1285,7 @@ class Runner {
         const TileV& src = tile(f, d.ins[0], op);
         const TileV& dst = d.outs.empty() ? src : tile(f, d.outs[0], op);
         if (dst.t.loc != pto_as::Space::Vec)
-            fail(Status::NotExecutable, op, std::string(op.name) + " of a Mat tile");
+            fail(Status::NotExecutable, op, diag::clip(op.name) + " of a Mat tile");
         if (dst.valid_rows == 0 || dst.valid_cols == 0)
             return;
         FillPadSpec s;
@@ -1306,7 +1306,7 @@ class Runner {
             return set_results(op, f, {make_int(SType{SType::Kind::Int, 32, DType::S32}, d.int_attr)});
         if (!pipes_)
             fail(Status::NotExecutable, op,
-                 std::string(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
+                 diag::clip(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
         std::byte* gm = nullptr;
         if (d.gm) {
             const Val& v = get(f, *d.gm, op);
@@ -1338,7 +1338,7 @@ class Runner {
         const std::size_t own = flow == fifo::Flow::C2V ? 0 : 1;
         *index = pipes_->pipes[own] ? own : 2;
         if (!pipes_->pipes[*index])
-            fail(Status::KernelCheck, op, std::string(op.name) + " before aic / aiv_initialize_pipe");
+            fail(Status::KernelCheck, op, diag::clip(op.name) + " before aic / aiv_initialize_pipe");
         return *pipes_->pipes[*index];
     }
 
@@ -1349,7 +1349,7 @@ class Runner {
         const mod::Op& op = *d.op;
         if (!pipes_)
             fail(Status::NotExecutable, op,
-                 std::string(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
+                 diag::clip(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
         const bool to_vector =
             d.sub == "tpush_to_aiv" || d.sub == "tpop_from_aic" || d.sub == "tfree_from_aic";
         const fifo::Flow flow = to_vector ? fifo::Flow::C2V : fifo::Flow::V2C;
@@ -1357,7 +1357,7 @@ class Runner {
             d.sub == "tpush_to_aiv" || d.sub == "tpop_from_aiv" || d.sub == "tfree_from_aiv";
         if (cube_side != (role_ == Role::Cube))
             fail(Status::KernelCheck, op,
-                 std::string(op.name) + (cube_side ? " in a vector function" : " in a cube function"));
+                 diag::clip(op.name) + (cube_side ? " in a vector function" : " in a cube function"));
         const auto sub = exec_context().subblock_id;
         const bool pop = d.sub.starts_with("tpop");
         TileV popped;

@@ -452,6 +452,12 @@ long_token)
     [ "$(wc -c <err)" -lt 2000 ] || fail "$(wc -c <err) bytes of errors"
     grep -q "^big.pto:3:8: error: syntax error: expected '=' after the results, found 'xxx*\.\.\. (2000000 characters)'" err ||
         fail "$(head -c 600 err)"
+    # An operation with a 2 MB name: the warning names it clipped.
+    printf 'module {\n  func.func @k() {\n    %%a = %s\n    return\n  }\n}\n' "$big" >bigop.pto
+    expect_status 0 "$ptoas" check bigop.pto
+    [ "$(wc -c <err)" -lt 1000 ] || fail "$(wc -c <err) bytes of warnings"
+    grep -q "^bigop.pto:3:5: warning: operation ptosim does not execute yet: xxx*\.\.\. (2000000 characters)$" err ||
+        fail "$(head -c 600 err)"
     printf 'TADD <fp32>, T#1, T#2, ->T<1KB>\n%s\n' "$big" >big.s
     expect_status 1 "$ptoas" asm big.s
     [ "$(wc -c <err)" -lt 2000 ] || fail "asm: $(wc -c <err) bytes of errors"
