@@ -105,8 +105,8 @@ class Module:
 
         ``blocks``: simulated cores (get_block_num). ``hazards``: True collects the hazard checker's reports
         in ``run.hazards``, "raise" raises HazardError when there are any. ``trace``: True records the
-        timeline in ``run.timeline``, a path also writes its JSON there. ``max_steps``: operations a block may
-        execute (default 200 million).
+        timeline in ``run.timeline``, a path also writes its JSON there. ``max_steps``: steps a block may
+        take, an operation or a loop iteration each (default 200 million).
 
         Raises ArgumentError before running for arguments that do not fit, RunError for a run that fails (its
         arrays are left as they were).

@@ -174,9 +174,7 @@ Result<HexWords> parse_hex(std::string_view text) {
             v = v << 4 | static_cast<uint32_t>(d <= '9' ? d - '0' : (d | 0x20) - 'a' + 10);
         }
         if (!ok) {
-            std::string shown(1, '\'');  // (not "'" + ...: GCC 12 -Wrestrict false positive)
-            shown.append(tok).push_back('\'');
-            r.diags.push_back({AsmStatus::BadHexWord, std::move(shown), loc});
+            r.diags.push_back({AsmStatus::BadHexWord, diag::quoted(tok), loc});
             return r;
         }
         const uint8_t size = tok.size() == 4 ? 2 : 4;

@@ -20,11 +20,8 @@ struct Fail {
     throw Fail{Diag{s, std::move(detail), Loc{0, col, 0, 0}}};
 }
 
-std::string quoted(std::string_view s) {
-    std::string q(1, '\'');  // (not "'" + ...: GCC 12 -Wrestrict false positive)
-    q.append(s).push_back('\'');
-    return q;
-}
+using diag::clip;
+using diag::quoted;  // a token, clipped: a hostile 2 MB token is not echoed whole
 
 std::optional<uint64_t> parse_uint(std::string_view s) {
     int base = 10;
@@ -131,7 +128,7 @@ uint32_t number(Cursor& c, uint64_t max, const char* what) {
         fail(AsmStatus::SyntaxError, t.col,
              std::string("expected ") + what + " (got " + quoted(t.text) + ")");
     if (*v > max)
-        fail(AsmStatus::ImmediateOutOfRange, t.col, std::string(t.text) + " > " + std::to_string(max));
+        fail(AsmStatus::ImmediateOutOfRange, t.col, clip(t.text) + " > " + std::to_string(max));
     return static_cast<uint32_t>(*v);
 }
 
@@ -467,7 +464,7 @@ Insn parse_raw(Raw kind, const Token& m, Cursor& c, const Insn* start) {
             const Token& t = c.word("a tile operation");
             if (const auto mode = parse_uint(t.text)) {  // SPEC058 form: Mode, Function, DataType
                 if (*mode > 3)
-                    fail(AsmStatus::ImmediateOutOfRange, t.col, "Mode " + std::string(t.text) + " > 3");
+                    fail(AsmStatus::ImmediateOutOfRange, t.col, "Mode " + clip(t.text) + " > 3");
                 c.expect(Tok::Comma, "','");
                 const uint32_t fn = number(c, 31, "a Function number");
                 insn.fn = static_cast<uint8_t>(*mode << 5 | fn);
@@ -629,7 +626,7 @@ Block parse_folded(const Token& m, Cursor& c, FoldedCols& cols) {
             const Token& x = c.word("a loop-bound value (imm, reg or reg+imm)");
             if (const auto n = parse_uint(x.text)) {
                 if (*n >= (1u << 17))
-                    fail(AsmStatus::ImmediateOutOfRange, x.col, std::string(x.text) + " > 131071");
+                    fail(AsmStatus::ImmediateOutOfRange, x.col, clip(x.text) + " > 131071");
                 v.imm = static_cast<uint32_t>(*n);
             } else {
                 v.reg = reg(x);
@@ -785,7 +782,7 @@ class TextParser {
                 close();
                 open_ = true;
             } else if (!open_) {
-                fail(AsmStatus::OutsideBlock, m.col, std::string(m.text) + " before any BSTART");
+                fail(AsmStatus::OutsideBlock, m.col, clip(m.text) + " before any BSTART");
             }
             const Insn* start = insns_.empty() ? nullptr : &insns_[0];
             const Insn insn = parse_raw(kind, m, c, start);

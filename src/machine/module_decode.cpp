@@ -27,14 +27,7 @@ struct Error {
     throw Error{s, std::move(detail), t.loc};
 }
 
-std::string quoted(std::string_view s) {
-    std::string q;
-    q.reserve(s.size() + 2);
-    q += '\'';
-    q += s;
-    q += '\'';
-    return q;
-}
+using diag::quoted;  // a token, clipped: a hostile 2 MB token is not echoed whole
 
 // [a, b) of a body: a token range.
 struct Span {
@@ -180,7 +173,7 @@ const Token& last_type(const mod::Op& op) {
     const auto types = types_in(op.body, Span{0, op.body.size()});
     if (types.empty())
         fail(Status::TypeCountMismatch, op.body.empty() ? Token{Tok::Punct, "", op.loc} : op.body.back(),
-             std::string(op.name) + " without its ': TYPE'");
+             diag::clip(op.name) + " without its ': TYPE'");
     return *types.back();
 }
 
@@ -201,16 +194,16 @@ void dps(const mod::Op& op, Decoded& d, Status status = Status::SyntaxError) {
         const auto types = types_in(op.body, Span{0, op.body.size()});
         if (types.size() < op.results.size())
             fail(Status::TypeCountMismatch, Token{Tok::Word, op.name, op.loc},
-                 std::string(op.name) + ": one result type per result (`-> TYPE`)");
+                 diag::clip(op.name) + ": one result type per result (`-> TYPE`)");
         for (std::size_t k = types.size() - op.results.size(); k < types.size(); ++k)
             d.result_tiles.push_back(tile_type_or_fail(*types[k]));
         return;
     }
     if (!ins || !outs)
         fail(status, Token{Tok::Word, op.name, op.loc},
-             std::string(op.name) + (status == Status::SyntaxError
-                                         ? " needs ins(...) outs(...)"
-                                         : " in the SSA form (ptosim runs ins(...) outs(...))"));
+             diag::clip(op.name) + (status == Status::SyntaxError
+                                        ? " needs ins(...) outs(...)"
+                                        : " in the SSA form (ptosim runs ins(...) outs(...))"));
     d.ins = values_in(op.body, *ins);
     d.outs = values_in(op.body, *outs);
 }
@@ -348,7 +341,7 @@ void decode_arith(const mod::Op& op, Decoded& d) {
     if (one_of(d.sub, {"cmpi", "cmpf"})) {
         if (t.empty() || t[0].kind != Tok::Word)
             fail(Status::SyntaxError, Token{Tok::Punct, "", op.loc},
-                 std::string(op.name) + " without a predicate");
+                 diag::clip(op.name) + " without a predicate");
         d.pred = t[0].text;
         static constexpr std::string_view kPreds[] = {
             "eq",  "ne",  "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",  "oeq",
@@ -359,7 +352,7 @@ void decode_arith(const mod::Op& op, Decoded& d) {
         d.from = stype_or_fail(last_type(op));
         d.type = SType{SType::Kind::Int, 1, DType::U8};
         if (d.ins.size() != 2)
-            fail(Status::OperandCountMismatch, t[0], std::string(op.name) + " takes two operands");
+            fail(Status::OperandCountMismatch, t[0], diag::clip(op.name) + " takes two operands");
         return;
     }
     d.ins = values_in(t, all);
@@ -369,7 +362,7 @@ void decode_arith(const mod::Op& op, Decoded& d) {
         const std::size_t c = colon_in(t, all);
         if (c + 3 >= t.size() || !t[c + 2].word("to"))
             fail(Status::SyntaxError, t.empty() ? Token{Tok::Punct, "", op.loc} : t.back(),
-                 std::string(op.name) + " needs ': FROM to TO'");
+                 diag::clip(op.name) + " needs ': FROM to TO'");
         d.from = stype_or_fail(t[c + 1]);
         d.type = stype_or_fail(t[c + 3]);
     } else {
@@ -392,10 +385,10 @@ void decode_arith(const mod::Op& op, Decoded& d) {
     else if (d.sub == "select")
         want = 3;
     else
-        fail(Status::NotExecutable, Token{Tok::Word, op.name, op.loc}, std::string(op.name));
+        fail(Status::NotExecutable, Token{Tok::Word, op.name, op.loc}, diag::clip(op.name));
     if (d.ins.size() != want)
         fail(Status::OperandCountMismatch, Token{Tok::Word, op.name, op.loc},
-             std::string(op.name) + " takes " + std::to_string(want) + " operand(s)");
+             diag::clip(op.name) + " takes " + std::to_string(want) + " operand(s)");
 }
 
 void decode_scf(const mod::Op& op, Decoded& d) {
@@ -452,7 +445,7 @@ void decode_scf(const mod::Op& op, Decoded& d) {
             fail(Status::SyntaxError, at, "scf.condition(%cond) without its condition");
         d.ins = std::move(v);
     } else {
-        fail(Status::NotExecutable, at, std::string(op.name));
+        fail(Status::NotExecutable, at, diag::clip(op.name));
     }
 }
 
@@ -486,7 +479,7 @@ void decode_sync(const mod::Op& op, Decoded& d) {
                   : op.name == "pto.record_event"        ? SyncKind::RecordEvent
                                                          : SyncKind::WaitEvent;
     if (items.size() != 3)
-        fail(Status::OperandCountMismatch, at, std::string(op.name) + "[SRC, DST, EVENT_IDk]");
+        fail(Status::OperandCountMismatch, at, diag::clip(op.name) + "[SRC, DST, EVENT_IDk]");
     for (int k = 0; k < 2; ++k) {
         if (events) {
             auto name = pto_as::attr::enum_text(items[k]->text, "pipe_event_type");
@@ -526,19 +519,19 @@ void decode_instr(const mod::Op& op, Decoded& d) {
         upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     d.info = isa::find_op(upper);
     if (!d.info || !ops::has_kernel(d.info->op))
-        fail(Status::NotExecutable, at, std::string(op.name));
+        fail(Status::NotExecutable, at, diag::clip(op.name));
     d.kind = Kind::Instr;
     dps(op, d, Status::NotExecutable);
     if (d.outs.size() != d.info->dsts)
         fail(Status::OperandCountMismatch, at,
-             std::string(op.name) + " writes " + std::to_string(d.info->dsts) + " tile(s)");
+             diag::clip(op.name) + " writes " + std::to_string(d.info->dsts) + " tile(s)");
     const isa::OpInfo& info = *d.info;
     if (info.has(isa::kCMode)) {
         auto v = attr(t, "cmpMode");
         if (!v)
             v = attr(t, "cmp_mode");
         if (!v)
-            fail(Status::MissingAttribute, at, std::string(op.name) + " needs {cmpMode = #pto<cmp ...>}");
+            fail(Status::MissingAttribute, at, diag::clip(op.name) + " needs {cmpMode = #pto<cmp ...>}");
         const auto m = pto_as::attr::cmp_value(t[v->a].text);
         if (!m)
             fail(Status::BadAttributeValue, t[v->a], quoted(t[v->a].text));
@@ -655,7 +648,7 @@ void two_lists(const mod::Op& op, Decoded& d, std::string_view key_a, std::vecto
     const auto lb = attr(t, key_b);
     if (d.ins.size() != 1 || !la || !lb)
         fail(Status::SyntaxError, at,
-             std::string(op.name) + " %x, " + std::string(key_a) + " = [...], " + std::string(key_b) +
+             diag::clip(op.name) + " %x, " + std::string(key_a) + " = [...], " + std::string(key_b) +
                  " = [...] : TYPE");
     a = value_list(t, *la, at, key_a);
     b = value_list(t, *lb, at, key_b);
@@ -904,7 +897,8 @@ void decode_micro(const mod::Op& op, Decoded& d, const isa::MicroInfo& info, uin
         }
         case MFamily::PredGen: {
             if (suffix_gran == 0)
-                fail(Status::NotExecutable, at, name + " (ptosim runs " + name + "_b8, _b16 and _b32)");
+                fail(Status::NotExecutable, at,
+                     diag::clip(name) + " (ptosim runs " + diag::clip(name) + "_b8, _b16 and _b32)");
             d.gran = suffix_gran;
             if (info.op == isa::MOp::pset) {
                 shape(0, 1, 1, "\"PATTERN\" : !pto.mask<G>");
@@ -933,7 +927,7 @@ void decode_micro(const mod::Op& op, Decoded& d, const isa::MicroInfo& info, uin
                 if (op.results.size() == 2)
                     d.type = stype_or_fail(*s.types[2]);
             } else {
-                fail(Status::NotExecutable, at, name);
+                fail(Status::NotExecutable, at, diag::clip(name));
             }
             const uint32_t g = mask_or_fail(*s.types[info.op == isa::MOp::pset ? 0 : 1]);
             if (g != suffix_gran)
@@ -942,7 +936,7 @@ void decode_micro(const mod::Op& op, Decoded& d, const isa::MicroInfo& info, uin
             break;
         }
         default:
-            fail(Status::NotExecutable, at, name);
+            fail(Status::NotExecutable, at, diag::clip(name));
     }
 }
 
@@ -1235,7 +1229,7 @@ void decode_pto(const mod::Op& op, Decoded& d) {
         const std::string_view form =
             n.substr(n.find('.', 4) == std::string_view::npos ? n.size() : n.find('.', 4));
         if (!one_of(form, {"", ".acc", ".bias"}))
-            fail(Status::NotExecutable, at, std::string(n));
+            fail(Status::NotExecutable, at, diag::clip(n));
         d.kind = Kind::Matmul;
         d.sub = form;
         dps(op, d, Status::NotExecutable);
@@ -1252,7 +1246,7 @@ void decode_pto(const mod::Op& op, Decoded& d) {
     } else if (n.size() > 5 && n[4] == 't') {
         decode_instr(op, d);
     } else {
-        fail(Status::NotExecutable, at, std::string(n));
+        fail(Status::NotExecutable, at, diag::clip(n));
     }
 }
 
@@ -1313,7 +1307,7 @@ std::variant<Decoded, Diag> decode(const mod::Op& op) {
         } else if (n.starts_with("pto.")) {
             decode_pto(op, d);
         } else {
-            fail(Status::NotExecutable, Token{Tok::Word, n, op.loc}, std::string(n));
+            fail(Status::NotExecutable, Token{Tok::Word, n, op.loc}, diag::clip(n));
         }
     } catch (const Error& e) {
         return Diag{e.status, e.detail, e.loc};

@@ -238,10 +238,10 @@ class Runner {
         const Decoded& d = decoded(func);
         if (args.size() != d.params.size())
             fail(Status::OperandCountMismatch, func,
-                 "@" + std::string(mod::function_name(func)) + " takes " + std::to_string(d.params.size()) +
+                 "@" + diag::clip(mod::function_name(func)) + " takes " + std::to_string(d.params.size()) +
                      " argument(s), given " + std::to_string(args.size()));
         if (func.regions.empty())
-            fail(Status::NotExecutable, func, "@" + std::string(mod::function_name(func)) + " has no body");
+            fail(Status::NotExecutable, func, "@" + diag::clip(mod::function_name(func)) + " has no body");
         if (!runs(d.core))
             return {};  // the other kind of core's function: its calls are compiled out of this core's code
         Frame f;
@@ -260,7 +260,7 @@ class Runner {
             return it->second;
         auto why = p_.undecoded.find(&op);
         throw RunError{why != p_.undecoded.end() ? why->second
-                                                 : Diag{Status::NotExecutable, std::string(op.name), op.loc}};
+                                                 : Diag{Status::NotExecutable, diag::clip(op.name), op.loc}};
     }
 
     const Val& get(const Frame& f, std::string_view name, const mod::Op& op) const {
@@ -294,15 +294,34 @@ class Runner {
         fail(Status::TypeMismatch, op, std::string(name) + " is not a tensor view");
     }
 
+    // One step of the run's budget: each operation and each iteration of a loop (so an empty body counts
+    // too). `at` is what is stopped: the operation, or the loop whose iteration it is.
+    void step(const mod::Op& at) {
+        if (++steps_ > max_steps_)
+            fail(Status::StepLimit, at,
+                 std::string(at.name == "scf.for" || at.name == "scf.while" ? "a loop" : "an operation") +
+                     " past the " + std::to_string(max_steps_) +
+                     " steps a run may take (a loop that does not end? --max-steps N raises the limit)");
+    }
+
     Term run_region(const mod::Region& r, Frame& f) {
         if (r.blocks.size() != 1)
             throw RunError{
                 Diag{Status::NotExecutable, "regions of several blocks (unstructured control flow)", r.loc}};
+        // The parser bounds the nesting of one function's regions; calls add theirs, and each level recurses
+        // here (run_region, exec, call), so the sum is bounded too.
+        if (region_depth_ >= kMaxRunDepth)
+            throw RunError{Diag{Status::TooDeep,
+                                "regions and calls nested more than " + std::to_string(kMaxRunDepth) +
+                                    " deep when this region is entered",
+                                r.loc}};
+        ++region_depth_;
+        struct Leave {
+            int& d;
+            ~Leave() { --d; }
+        } leave{region_depth_};
         for (const mod::Op& op : r.blocks[0].ops) {
-            if (++steps_ > max_steps_)
-                fail(Status::KernelCheck, op,
-                     "more than " + std::to_string(max_steps_) +
-                         " operations run (a loop that does not end?)");
+            step(op);
             const Decoded& d = decoded(op);
             if (d.kind == Kind::Yield || d.kind == Kind::Return || d.kind == Kind::Condition) {
                 Term t{d.kind, {}};
@@ -343,7 +362,7 @@ class Runner {
             case Kind::Call: {
                 auto it = p_.functions.find(d.callee);
                 if (it == p_.functions.end())
-                    fail(Status::UndefinedValue, op, "no function @" + std::string(d.callee));
+                    fail(Status::UndefinedValue, op, "no function @" + diag::clip(d.callee));
                 std::vector<Val> args;
                 for (std::string_view v : d.ins)
                     args.push_back(get(f, v, op));
@@ -671,7 +690,7 @@ class Runner {
                     {p, make_int(d.type, static_cast<int64_t>(count - std::min<uint64_t>(count, lanes)))});
             }
             default:
-                fail(Status::NotExecutable, op, std::string(op.name));
+                fail(Status::NotExecutable, op, diag::clip(op.name));
         }
     }
 
@@ -711,7 +730,7 @@ class Runner {
         const Scalar& b = scalar(f, d.ins[1], op);
         const SType t = d.type;
         if (is_float != (t.kind == SType::Kind::Float) || (b.t.kind == SType::Kind::Float) != is_float)
-            fail(Status::TypeMismatch, op, "operands of " + std::string(op.name) + " are not of its type");
+            fail(Status::TypeMismatch, op, "operands of " + diag::clip(op.name) + " are not of its type");
         if (is_float) {
             double r = 0;
             if (s == "addf")
@@ -733,7 +752,7 @@ class Runner {
             else if (s == "minnumf")
                 r = std::fmin(a.f, b.f);
             else
-                fail(Status::TypeMismatch, op, std::string(op.name) + " on floats");
+                fail(Status::TypeMismatch, op, diag::clip(op.name) + " on floats");
             return make_float(t, r);
         }
         const int64_t x = a.i, y = b.i;
@@ -741,7 +760,7 @@ class Runner {
         const auto u = [](uint64_t v) { return static_cast<int64_t>(v); };
         auto nonzero = [&](bool zero) {
             if (zero)
-                fail(Status::KernelCheck, op, std::string(op.name) + ": division by zero");
+                fail(Status::KernelCheck, op, diag::clip(op.name) + ": division by zero");
         };
         if (s == "addi")
             return make_int(t, u(static_cast<uint64_t>(x) + static_cast<uint64_t>(y)));
@@ -766,8 +785,8 @@ class Runner {
         if (s == "shli" || s == "shrsi" || s == "shrui") {
             if (uy >= static_cast<uint64_t>(t.width))
                 fail(Status::KernelCheck, op,
-                     std::string(op.name) + ": shift by " + std::to_string(uy) +
-                         ", not less than the width " + std::to_string(t.width));
+                     diag::clip(op.name) + ": shift by " + std::to_string(uy) + ", not less than the width " +
+                         std::to_string(t.width));
             if (s == "shli")
                 return make_int(t, u(ux << uy));
             if (s == "shrui")
@@ -779,7 +798,7 @@ class Runner {
         if (signed_div) {
             nonzero(y == 0);
             if (y == -1 && x == wrap(int64_t{1} << (t.width - 1), t.width) && t.width > 1)
-                fail(Status::KernelCheck, op, std::string(op.name) + ": the quotient overflows");
+                fail(Status::KernelCheck, op, diag::clip(op.name) + ": the quotient overflows");
             const int64_t q = x / y, r = x % y;
             if (s == "divsi")
                 return make_int(t, q);
@@ -850,7 +869,7 @@ class Runner {
             const double hi = s == "fptosi" ? std::ldexp(1.0, t.width - 1) : std::ldexp(1.0, t.width);
             if (!(v >= lo && v < hi))
                 fail(Status::KernelCheck, op,
-                     std::string(op.name) + ": the value does not fit the integer type");
+                     diag::clip(op.name) + ": the value does not fit the integer type");
             return make_int(
                 t, s == "fptosi" ? static_cast<int64_t>(v) : static_cast<int64_t>(static_cast<uint64_t>(v)));
         }
@@ -893,6 +912,7 @@ class Runner {
             iter.push_back(get(f, d.ins[k], op));
         const SType ivt = scalar(f, d.ins[0], op).t;
         for (int64_t i = lb; i < ub; i += step) {
+            this->step(op);
             f[d.iv] = make_int(ivt, i);
             for (std::size_t k = 0; k < iter.size(); ++k)
                 f[d.iter_names[k]] = iter[k];
@@ -914,6 +934,7 @@ class Runner {
         for (std::string_view v : d.ins)
             args.push_back(get(f, v, op));
         while (true) {
+            step(op);
             for (std::size_t k = 0; k < args.size() && k < d.iter_names.size(); ++k)
                 f[d.iter_names[k]] = args[k];
             const mod::Block& before = op.regions[0].blocks.front();
@@ -1028,7 +1049,7 @@ class Runner {
             src_tiles.resize(info.src_max);
         if (scalars.size() != info.scalars)
             fail(Status::OperandCountMismatch, op,
-                 std::string(op.name) + " takes " + std::to_string(info.scalars) + " scalar(s), given " +
+                 diag::clip(op.name) + " takes " + std::to_string(info.scalars) + " scalar(s), given " +
                      std::to_string(scalars.size()));
         guarded(op, [&] {
             for (const TileV& t : src_tiles)
@@ -1264,7 +1285,7 @@ class Runner {
         const TileV& src = tile(f, d.ins[0], op);
         const TileV& dst = d.outs.empty() ? src : tile(f, d.outs[0], op);
         if (dst.t.loc != pto_as::Space::Vec)
-            fail(Status::NotExecutable, op, std::string(op.name) + " of a Mat tile");
+            fail(Status::NotExecutable, op, diag::clip(op.name) + " of a Mat tile");
         if (dst.valid_rows == 0 || dst.valid_cols == 0)
             return;
         FillPadSpec s;
@@ -1285,7 +1306,7 @@ class Runner {
             return set_results(op, f, {make_int(SType{SType::Kind::Int, 32, DType::S32}, d.int_attr)});
         if (!pipes_)
             fail(Status::NotExecutable, op,
-                 std::string(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
+                 diag::clip(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
         std::byte* gm = nullptr;
         if (d.gm) {
             const Val& v = get(f, *d.gm, op);
@@ -1317,7 +1338,7 @@ class Runner {
         const std::size_t own = flow == fifo::Flow::C2V ? 0 : 1;
         *index = pipes_->pipes[own] ? own : 2;
         if (!pipes_->pipes[*index])
-            fail(Status::KernelCheck, op, std::string(op.name) + " before aic / aiv_initialize_pipe");
+            fail(Status::KernelCheck, op, diag::clip(op.name) + " before aic / aiv_initialize_pipe");
         return *pipes_->pipes[*index];
     }
 
@@ -1328,7 +1349,7 @@ class Runner {
         const mod::Op& op = *d.op;
         if (!pipes_)
             fail(Status::NotExecutable, op,
-                 std::string(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
+                 diag::clip(op.name) + " outside a module with cube and vector functions (pto.kernel_kind)");
         const bool to_vector =
             d.sub == "tpush_to_aiv" || d.sub == "tpop_from_aic" || d.sub == "tfree_from_aic";
         const fifo::Flow flow = to_vector ? fifo::Flow::C2V : fifo::Flow::V2C;
@@ -1336,7 +1357,7 @@ class Runner {
             d.sub == "tpush_to_aiv" || d.sub == "tpop_from_aiv" || d.sub == "tfree_from_aiv";
         if (cube_side != (role_ == Role::Cube))
             fail(Status::KernelCheck, op,
-                 std::string(op.name) + (cube_side ? " in a vector function" : " in a cube function"));
+                 diag::clip(op.name) + (cube_side ? " in a vector function" : " in a cube function"));
         const auto sub = exec_context().subblock_id;
         const bool pop = d.sub.starts_with("tpop");
         TileV popped;
@@ -1447,6 +1468,9 @@ class Runner {
         cons_{};  // this thread's ends of each pipe (pto-isa's TPipe members)
     uint64_t steps_ = 0;
     int depth_ = 0;
+    // Regions being run on this thread, calls' included (at most kMaxRunDepth).
+    static constexpr int kMaxRunDepth = 2 * mod::kMaxNesting;
+    int region_depth_ = 0;
 };
 
 }  // namespace
@@ -1717,10 +1741,31 @@ std::optional<Diag> run(const Check& c, std::vector<Binding>& args, const Option
     mem::set_default_arch(opts.arch == Arch::A2A3 ? mem::MemArch::A2A3 : mem::MemArch::A5);
     try {
         const uint32_t blocks = std::max<uint32_t>(opts.blocks, 1);
+        // Under --blocks N an error names the block (and the core of a mixed kernel) it happened on: the
+        // same operation may fail only where get_block_idx makes it reach out of bounds.
+        const auto on_this_core = [&](const auto& body) {
+            if (blocks == 1)
+                return body();
+            const ExecContext& core = exec_context();
+            std::string where = "block " + std::to_string(core.block_idx);
+            if (p->mixed)
+                where +=
+                    core.subblock_dim == 1 ? " (cube)" : " (vector " + std::to_string(core.subblock_id) + ")";
+            try {
+                body();
+            } catch (RunError& e) {
+                e.diag.detail = where + ": " + e.diag.detail;
+                throw;
+            } catch (const CheckError& e) {
+                throw RunError{Diag{Status::KernelCheck, where + ": " + e.what(), {}}};
+            }
+        };
         if (!p->mixed) {
             launch_blocks(blocks, [&] {
-                Runner r(*p, opts, p->addrs);
-                r.call(*p->entry, vals, 0);
+                on_this_core([&] {
+                    Runner r(*p, opts, p->addrs);
+                    r.call(*p->entry, vals, 0);
+                });
             });
         } else {
             // A block of a mixed kernel: the cube (thread 2) and two vector sub-blocks run the entry at once,
@@ -1735,8 +1780,10 @@ std::optional<Diag> run(const Check& c, std::vector<Binding>& args, const Option
                 const sync::ScopedBlockRole bound(pipes[core.block_idx].flags,
                                                   cube ? sync::BlockRole::Cube : sync::BlockRole::Vector,
                                                   core.subblock_id);
-                Runner r(*p, opts, p->addrs, cube ? Role::Cube : Role::Vector, &pipes[core.block_idx]);
-                r.call(*p->entry, vals, 0);
+                on_this_core([&] {
+                    Runner r(*p, opts, p->addrs, cube ? Role::Cube : Role::Vector, &pipes[core.block_idx]);
+                    r.call(*p->entry, vals, 0);
+                });
             });
         }
     } catch (const RunError& e) {

@@ -57,7 +57,7 @@ namespace {
 
 class Parser {
   public:
-    explicit Parser(std::vector<Token> toks) : t_(std::move(toks)) {}
+    explicit Parser(std::vector<Token> toks) : t_(std::move(toks)) { end_.loc = end_loc(); }
 
     bool run(std::vector<Op>& top) {
         while (ok_ && i_ < t_.size()) {
@@ -76,10 +76,8 @@ class Parser {
     std::size_t op_count = 0;
 
   private:
-    const Token& at(std::size_t j) const {
-        static const Token kEnd{Tok::Punct, "", {}};
-        return j < t_.size() ? t_[j] : kEnd;
-    }
+    // Past the last token: an empty token at the end of the text, so that what is missing there is located.
+    const Token& at(std::size_t j) const { return j < t_.size() ? t_[j] : end_; }
 
     bool error(Loc loc, std::string detail, Status s = Status::SyntaxError) {
         if (ok_)
@@ -97,7 +95,7 @@ class Parser {
         const Token name = t_[i_];
         i_ += 2;
         if (i_ >= t_.size())
-            return void(error(name.loc, "alias " + std::string(name.text) + " without a definition"));
+            return void(error(name.loc, "alias " + diag::clip(name.text) + " without a definition"));
         Token def = resolve(t_[i_++]);
         aliases_[std::string(name.text)] = def.text;
     }
@@ -163,11 +161,11 @@ class Parser {
                     int count = 0;
                     for (char c : n.text) {
                         if (c < '0' || c > '9' || count > 4096)
-                            return void(error(n.loc, "bad result count " + std::string(n.text)));
+                            return void(error(n.loc, "bad result count " + diag::quoted(n.text)));
                         count = count * 10 + (c - '0');
                     }
                     if (n.kind != Tok::Word || n.text.empty())
-                        return void(error(n.loc, "bad result count " + std::string(n.text)));
+                        return void(error(n.loc, "bad result count " + diag::quoted(n.text)));
                     i_ += 2;
                     for (int k = 0; k < count; ++k)
                         op.results.push_back(intern(std::string(name) + "#" + std::to_string(k)));
@@ -179,8 +177,8 @@ class Parser {
                 ++i_;
             }
             if (!at(i_).is("="))
-                return void(error(
-                    at(i_).loc, "expected '=' after the results, found '" + std::string(at(i_).text) + "'"));
+                return void(
+                    error(at(i_).loc, "expected '=' after the results, found " + diag::quoted(at(i_).text)));
             ++i_;
         }
         const Token& name = at(i_);
@@ -191,7 +189,7 @@ class Parser {
         } else if (name.kind == Tok::Word) {
             op.name = name.text;
         } else {
-            return void(error(name.loc, "expected an operation, found '" + std::string(name.text) + "'"));
+            return void(error(name.loc, "expected an operation, found " + diag::quoted(name.text)));
         }
         ++i_;
         ++op_count;
@@ -213,7 +211,7 @@ class Parser {
                 open.push_back(t.loc);
             } else if (t.is(")") || t.is("]") || t.is("}")) {
                 if (open.empty())
-                    return void(error(t.loc, "'" + std::string(t.text) + "' without its opening bracket"));
+                    return void(error(t.loc, diag::quoted(t.text) + " without its opening bracket"));
                 open.pop_back();
             }
             op.body.push_back(resolve(t));
@@ -226,12 +224,25 @@ class Parser {
 
     void parse_region(Region& r) {
         r.loc = at(i_).loc;
+        // Each level recurses (parse_op, parse_region); so do the scope check, walk() and the runner.
+        if (depth_ >= kMaxNesting)
+            return void(error(r.loc,
+                              "a region inside " + std::to_string(kMaxNesting) +
+                                  " others (ptosim's limit: docs/pto-as-module.md)",
+                              Status::TooDeep));
+        ++depth_;
+        struct Leave {
+            int& d;
+            ~Leave() { --d; }
+        } leave{depth_};
         ++i_;  // '{'
         r.blocks.emplace_back();
         bool first = true;
         while (ok_) {
-            if (i_ >= t_.size())
-                return void(error(r.loc, "'{' without its '}'"));
+            if (i_ >= t_.size())  // at the end of the text, which is where '}' is missing
+                return void(error(end_loc(), "the text ends inside the region opened at " +
+                                                 std::to_string(r.loc.line) + ":" +
+                                                 std::to_string(r.loc.col) + " ('{' without its '}')"));
             const Token& t = at(i_);
             if (t.is("}")) {
                 ++i_;
@@ -277,8 +288,27 @@ class Parser {
         return *names->insert(std::move(s)).first;
     }
 
+    // Just after the last token: where a missing closing brace belongs.
+    Loc end_loc() const {
+        if (t_.empty())
+            return {1, 1, 0, 0};
+        const Token& last = t_.back();
+        Loc l = last.loc;
+        for (char c : last.text) {  // a <...> token may span lines
+            if (c == '\n') {
+                ++l.line;
+                l.col = 1;
+            } else {
+                ++l.col;
+            }
+        }
+        return l;
+    }
+
     std::vector<Token> t_;
+    Token end_{Tok::Punct, "", {}};
     std::size_t i_ = 0;
+    int depth_ = 0;  // regions open around i_
     bool ok_ = true;
     std::unordered_map<std::string, std::string_view> aliases_;
 };
@@ -308,7 +338,7 @@ class Scopes {
                 if (defines_for_regions(op, k))
                     inner.push_back(base_name(t.text));
                 else if (!defined(base_name(t.text)) && diags.size() < 50)
-                    diags.push_back({Status::UndefinedValue, std::string(t.text), t.loc});
+                    diags.push_back({Status::UndefinedValue, diag::clip(t.text), t.loc});
             }
             for (const Region& r : op.regions) {
                 frames_.emplace_back(inner.begin(), inner.end());

@@ -26,11 +26,7 @@ struct Fail {
     throw Fail{Diag{s, std::move(detail), loc}};
 }
 
-std::string quoted(std::string_view s) {
-    std::string q(1, '\'');
-    q.append(s).push_back('\'');
-    return q;
-}
+using diag::quoted;  // a token, clipped: a hostile 2 MB token is not echoed whole
 
 // Token cursor over one statement (the tokens up to and including its End).
 class Cursor {

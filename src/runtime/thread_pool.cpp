@@ -2,25 +2,37 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
+
+#include "ptosim/core/diagnostic.hpp"
+#include "ptosim/core/status.hpp"
 
 namespace ptosim {
 
 namespace {
 
 unsigned default_threads() {
-    if (const char* env = std::getenv("PTOSIM_THREADS")) {
-        const long v = std::strtol(env, nullptr, 10);
-        if (v >= 1 && v <= 1024)
+    const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+    if (const char* env = std::getenv("PTOSIM_THREADS"); env && *env) {  // set and not empty
+        char* end = nullptr;
+        errno = 0;
+        const long v = std::strtol(env, &end, 10);
+        if (end != env && *end == '\0' && errno == 0 && v >= 1 && v <= 1024)
             return static_cast<unsigned>(v);
+        // Said once, so that a typo does not silently run with another thread count than the user asked for.
+        warn_once("PTOSIM_THREADS", "PTOSIM_THREADS=" + diag::quoted(env) +
+                                        " is not a thread count from 1 to 1024; using " +
+                                        std::to_string(hardware) + " (the hardware threads)");
     }
-    return std::max(1u, std::thread::hardware_concurrency());
+    return hardware;
 }
 
 std::atomic<unsigned>& configured_threads() {

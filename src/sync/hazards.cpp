@@ -930,8 +930,14 @@ void write_trace() {
         return;
     if (FILE* f = std::fopen(path.c_str(), "w")) {
         const std::string text = timeline::json();
-        std::fwrite(text.data(), 1, text.size(), f);
-        std::fclose(f);
+        // A full disk shows only at the flush or the close: both are checked, so a failed write is not
+        // reported as written.
+        const bool written =
+            std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+        if (std::fclose(f) != 0 || !written) {
+            std::fprintf(stderr, "ptosim: error: cannot write the timeline to %s\n", path.c_str());
+            return;
+        }
         std::fprintf(stderr,
                      "%sptosim: timeline written to %s (open it in ui.perfetto.dev or chrome://tracing)\n",
                      timeline::summary().c_str(), path.c_str());

@@ -230,6 +230,12 @@ TEST(ModuleRun, BlocksSeeTheirIndex) {
     const auto c = r.f32(0);
     for (int i = 0; i < 32; ++i)
         EXPECT_EQ(c[i], i / 8 + 1) << i;
+    // A fifth block's row lies past the 4 x 8 view: the error names that block.
+    o.blocks = 5;
+    const Ran past = run(text, {"zeros:4x8"}, o);
+    ASSERT_TRUE(past.error);
+    EXPECT_EQ(past.error->status, Status::OutOfBounds) << past.error->message();
+    EXPECT_EQ(past.error->detail.rfind("block 4: ", 0), 0u) << past.error->message();
 }
 
 // The cube's 16 x 16 float tiles in the layouts TMATMUL takes, as aliases a program starts with, and the
@@ -781,12 +787,32 @@ TEST(ModuleRun, CutProgramsAreErrorsNotCrashes) {
 
 // ---- one case per module-form status ----------------------------------------------------------------------
 
+// An scf.for with an empty body and a bound of 2^63 - 1: each iteration is a step, so the step limit ends it.
+const std::string kEmptyLoop =
+    "func.func @k() {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+    "  %big = arith.constant 9223372036854775807 : index\n  scf.for %i = %c0 to %big step %c1 {\n  }\n"
+    "  return\n}\n";
+
+// A function whose body is 100 regions deep and calls itself at the bottom: well within the call limit (256),
+// its regions pass the runner's limit (2 x 256 regions, calls' included) in the sixth call, at the region of
+// its seventh scf.if (line 9).
+std::string deep_recursion() {
+    std::string s = "func.func @k() {\n  %c = arith.constant 1 : i1\n";
+    for (int i = 0; i < 100; ++i)
+        s += "  scf.if %c {\n";
+    s += "  func.call @k() : () -> ()\n";
+    for (int i = 0; i < 100; ++i)
+        s += "  }\n";
+    return s + "  return\n}\n";
+}
+
 struct StatusCase {
     Status status;
     std::string text;
     std::vector<std::string> args;
     uint32_t line;  // 0: no location (arguments)
     std::string entry = "";
+    uint64_t max_steps = R::Options{}.max_steps;
 };
 
 std::vector<StatusCase> status_cases() {
@@ -815,6 +841,8 @@ std::vector<StatusCase> status_cases() {
          "func.func @k() {\n  %a = pto.alloc_tile : " + bigtile + "\n  return\n}\n",
          {},
          2},
+        {Status::TooDeep, deep_recursion(), {}, 9},
+        {Status::StepLimit, kEmptyLoop, {}, 5, "", 1000},
     };
 }
 
@@ -823,13 +851,14 @@ TEST(ModuleRun, EachStatusIsReportedWhereItHappens) {
     for (const StatusCase& c : status_cases()) {
         R::Options o;
         o.entry = c.entry;
+        o.max_steps = c.max_steps;
         const Ran r = run(c.text, c.args, o);
         ASSERT_TRUE(r.error) << ptosim::pto_as::status_name(c.status);
         EXPECT_EQ(r.error->status, c.status) << r.error->message();
         EXPECT_EQ(r.error->loc.line, c.line) << r.error->message();
         seen.insert(c.status);
     }
-    for (Status s = Status::NotExecutable; s <= Status::OutOfTileSpace;
+    for (Status s = Status::NotExecutable; s <= std::end(ptosim::pto_as::kAllStatuses)[-1];
          s = static_cast<Status>(static_cast<int>(s) + 1))
         EXPECT_TRUE(seen.count(s)) << "no case for " << ptosim::pto_as::status_name(s);
 }
@@ -843,6 +872,49 @@ TEST(ModuleRun, CheckListsWhatDoesNotExecuteAndStillRunsTheRest) {
     ASSERT_EQ(r.check.not_executable.size(), 1u);
     EXPECT_EQ(r.check.not_executable[0].detail, "pto.tmatmul.mx");
     EXPECT_EQ(r.check.not_executable[0].loc.line, 5u);
+}
+
+// The step limit counts loop iterations: an empty body with a 2^63 bound stops at the loop (line 5), also
+// when it is nested in another loop, and quickly under a small limit.
+TEST(ModuleRun, EmptyLoopsCountTowardsTheStepLimit) {
+    R::Options o;
+    o.max_steps = 100'000;
+    Ran r = run(kEmptyLoop, {}, o);
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->status, Status::StepLimit);
+    EXPECT_EQ(r.error->loc.line, 5u);
+    EXPECT_NE(r.error->message().find("100000 steps"), std::string::npos) << r.error->message();
+    std::string nested = kEmptyLoop;
+    nested.replace(nested.find("  }\n"), 4, "    scf.for %j = %c0 to %big step %c1 {\n    }\n  }\n");
+    r = run(nested, {}, o);
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->status, Status::StepLimit);
+    EXPECT_EQ(r.error->loc.line, 6u);
+    // An empty scf.while that never ends, likewise.
+    const std::string loop_while =
+        "func.func @k() {\n  %t = arith.constant 1 : i1\n  scf.while : () -> () {\n"
+        "    scf.condition(%t)\n  } do {\n    scf.yield\n  }\n  return\n}\n";
+    r = run(loop_while, {}, o);
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->status, Status::StepLimit) << r.error->message();
+    // Loops that end within the limit run: 10 x 10 iterations and their bodies' operations.
+    std::string ten = kEmptyLoop;
+    ten.replace(ten.find("9223372036854775807"), 19, "10");
+    ten.replace(ten.find("  }\n"), 4, "    scf.for %j = %c0 to %big step %c1 {\n    }\n  }\n");
+    o.max_steps = 200;  // 5 operations, 10 x (an iteration, the inner loop, 10 iterations)
+    r = run(ten, {}, o);
+    EXPECT_FALSE(r.error) << r.error->message();
+}
+
+// Regions nested as deep as the parser allows run (the runner recurses once per level).
+TEST(ModuleRun, DeepestNestingRuns) {
+    std::string s = "func.func @k() {\n  %c = arith.constant 1 : i1\n";
+    for (int i = 1; i < mod::kMaxNesting; ++i)
+        s += "scf.if %c {\n";
+    for (int i = 1; i < mod::kMaxNesting; ++i)
+        s += "}\n";
+    const Ran r = run(s + "  return\n}\n", {});
+    EXPECT_FALSE(r.error) << r.error->message();
 }
 
 TEST(ModuleRun, RunawayLoopsAndRecursionEndWithAnError) {

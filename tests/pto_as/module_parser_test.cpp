@@ -142,9 +142,62 @@ TEST(ModuleParser, UnclosedRegionAndStrayBrace) {
     auto r = mod::parse("module {\n  func.func @k() {\n    return\n");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.diags[0].status, Status::SyntaxError);
+    // Reported where the '}' is missing (the end of the text), naming the region's '{'.
+    EXPECT_EQ(r.diags[0].loc.line, 3u);
+    EXPECT_EQ(r.diags[0].loc.col, 11u);
+    EXPECT_NE(r.diags[0].detail.find("the region opened at 2:18"), std::string::npos) << r.diags[0].detail;
     r = mod::parse("module {\n}\n}\n");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.diags[0].loc.line, 3u);
+}
+
+// `depth` scf.if nested in a function (which is 1 region deep, the scf.if's regions the rest).
+std::string nested_ifs(int depth) {
+    std::string s = "func.func @k() {\n  %c = arith.constant 1 : i1\n";
+    for (int i = 1; i < depth; ++i)
+        s += "scf.if %c {\n";
+    for (int i = 1; i < depth; ++i)
+        s += "}\n";
+    return s + "  return\n}\n";
+}
+
+TEST(ModuleParser, NestingUpToTheLimitParses) {
+    const auto r = mod::parse(nested_ifs(mod::kMaxNesting));
+    ASSERT_TRUE(r.ok()) << r.diags[0].message();
+    EXPECT_EQ(r.value.op_count, static_cast<std::size_t>(mod::kMaxNesting) + 2);
+}
+
+// A hostile depth (100,000 regions, far past what the recursion could take) is a located error, not a stack
+// overflow: the first region past the limit is named.
+TEST(ModuleParser, DeeperNestingIsAnErrorAtTheRegionPastTheLimit) {
+    for (int depth : {mod::kMaxNesting + 1, 100'000}) {
+        const auto r = mod::parse(nested_ifs(depth));
+        ASSERT_FALSE(r.ok()) << depth;
+        EXPECT_EQ(r.diags[0].status, Status::TooDeep);
+        // Line 1 opens the function's region; line 2 is the constant; line L opens region L - 1.
+        EXPECT_EQ(r.diags[0].loc.line, static_cast<uint32_t>(mod::kMaxNesting) + 2);
+        EXPECT_EQ(r.diags[0].loc.col, 11u);
+        EXPECT_NE(r.diags[0].message().find("256"), std::string::npos) << r.diags[0].message();
+    }
+    // Brackets in an operation's body are not regions: deep ones are counted without recursion.
+    std::string deep = "func.func @k() {\n  pto.x " + std::string(100'000, '(') + std::string(100'000, ')');
+    EXPECT_TRUE(mod::parse(deep + "\n  return\n}\n").ok());
+}
+
+// A huge token is quoted clipped: the message stays short however long the input.
+TEST(ModuleParser, LongTokensAreClippedInMessages) {
+    const std::string big(2'000'000, 'x');
+    for (const std::string& text :
+         {"func.func @k() {\n  %a = !" + big + "\n}\n", "func.func @k() {\n  %a " + big + "\n}\n",
+          "func.func @k() {\n  %a = arith.addi %" + big + "\n  return\n}\n"}) {
+        const auto r = mod::parse(text);
+        ASSERT_FALSE(r.ok());
+        const std::string m = r.diags[0].message();
+        EXPECT_LT(m.size(), 1000u) << m.substr(0, 300);
+    }
+    const auto r = mod::parse("func.func @k() {\n  %a " + big + "\n}\n");
+    EXPECT_NE(r.diags[0].message().find("xxx... (2000000 characters)'"), std::string::npos)
+        << r.diags[0].message();
 }
 
 TEST(ModuleParser, DetectsTheModuleForm) {
@@ -165,8 +218,14 @@ TEST(ModuleParser, NeverCrashesOnTruncations) {
     return
   }
 })";
+    // Every error is located, also one at the end of a cut text (what is missing is missing there).
     for (std::size_t n = 0; n <= text.size(); ++n)
-        (void)mod::parse(text.substr(0, n));
+        for (const auto& d : mod::parse(text.substr(0, n)).diags)
+            EXPECT_NE(d.loc.line, 0u) << n << ": " << d.message();
+    const auto r = mod::parse("func.func @k() {\n  %a");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.diags[0].loc.line, 2u);
+    EXPECT_EQ(r.diags[0].loc.col, 5u);
 }
 
 }  // namespace

@@ -363,6 +363,154 @@ run_usage)
     expect_status 0 "$ptoas" run --help
     grep -q -- "--dump-bin" out && grep -q -- "--trace" out || fail "run --help lacks --dump-bin/--trace"
     ;;
+hostile_nesting)
+    # 100,000 nested regions: a located error (the first region past the limit of 256), not a stack overflow.
+    {
+        printf 'module {\n  func.func @k() {\n    %%c = arith.constant 1 : i1\n'
+        for _ in $(seq 100000); do printf 'scf.if %%c {\n'; done
+        for _ in $(seq 100000); do printf '}\n'; done
+        printf '    return\n  }\n}\n'
+    } >deep.pto
+    for cmd in check run; do
+        expect_status 1 timeout 10 "$ptoas" $cmd deep.pto
+        grep -q '^deep.pto:258:11: error: nested too deep: a region inside 256 others' err || fail "$cmd: $(head -c 500 err)"
+    done
+    # An unclosed region: reported at the end of the text, naming where it opened.
+    printf 'module {\n  func.func @k() {\n    return\n' >open.pto
+    expect_status 1 "$ptoas" check open.pto
+    grep -q "^open.pto:3:11: error: syntax error: the text ends inside the region opened at 2:18" err || fail "$(cat err)"
+    ;;
+hostile_loop)
+    # An empty loop body with a bound of 2^63 - 1: every iteration is a step, so the step limit stops it, at the loop.
+    cat >loop.pto <<'EOT'
+module {
+  func.func @k() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %big = arith.constant 9223372036854775807 : index
+    scf.for %i = %c0 to %big step %c1 {
+    }
+    return
+  }
+}
+EOT
+    expect_status 1 timeout 10 "$ptoas" run loop.pto --max-steps 1000000
+    grep -q '^loop.pto:6:5: error: step limit reached: a loop past the 1000000 steps a run may take' err ||
+        fail "$(cat err)"
+    expect_status 2 "$ptoas" run loop.pto --max-steps 0
+    ;;
+write_failures)
+    # Every failed write is an error naming the file, with exit status 1 (a full disk: /dev/full).
+    printf 'module {\n  func.func @k(%%a: !pto.ptr<f32>) {\n    return\n  }\n}\n' >k.pto
+    "$ptoas" asm seed.s -o seed.bin
+    expect_status 1 "$ptoas" asm seed.s -o no-such-dir/x.bin
+    grep -q "^ptoas: error: cannot write 'no-such-dir/x.bin': " err || fail "$(cat err)"
+    expect_status 1 "$ptoas" run k.pto --arg %a=zeros:8 --out %a=no-such-dir/a.bin
+    grep -q "^ptoas: error: cannot write 'no-such-dir/a.bin'" err || fail "$(cat err)"
+    if [ ! -w /dev/full ]; then
+        echo "skipped the /dev/full half: no /dev/full"
+    else
+        expect_status 1 "$ptoas" asm seed.s -o /dev/full
+        grep -q "^ptoas: error: cannot write '/dev/full': " err || fail "asm -o: $(cat err)"
+        expect_status 1 "$ptoas" asm seed.s --hex -o /dev/full
+        expect_status 1 "$ptoas" disasm seed.bin -o /dev/full
+        grep -q "^ptoas: error: cannot write '/dev/full'" err || fail "disasm -o: $(cat err)"
+        set +e
+        "$ptoas" asm seed.s --hex >/dev/full 2>err
+        got=$?
+        set -e
+        [ "$got" -eq 1 ] || fail "asm to a full stdout exited $got"
+        grep -q "^ptoas: error: cannot write to standard output" err || fail "stdout: $(cat err)"
+        set +e
+        "$ptoas" check k.pto >/dev/full 2>err
+        got=$?
+        set -e
+        [ "$got" -eq 1 ] || fail "check to a full stdout exited $got"
+        expect_status 1 "$ptoas" run k.pto --arg %a=zeros:8 --out %a=/dev/full
+        grep -q "^ptoas: error: cannot write '/dev/full'" err || fail "--out: $(cat err)"
+        expect_status 1 "$ptoas" run k.pto --arg %a=zeros:8 --trace-timeline /dev/full
+        grep -q "^ptoas: error: cannot write '/dev/full'" err || fail "module --trace-timeline: $(cat err)"
+        ! grep -q "timeline written" err || fail "a failed timeline reported as written: $(cat err)"
+        printf 'TINTERLEAVE <LB0:4, LB2:4, u8>, T#2, T#1, ->T<32B>, ->T<32B>\n' >il.s
+        expect_status 1 "$ptoas" run il.s --tile 'T#2 u8 1x4 values 1, 2, 3, 4' --tile 'T#1 u8 1x4 values 5, 6, 7, 8' \
+            --dump-bin T#1=/dev/full
+        grep -q "^ptoas: error: cannot write '/dev/full'" err || fail "--dump-bin: $(cat err)"
+        expect_status 1 "$ptoas" run il.s --tile 'T#2 u8 1x4 values 1, 2, 3, 4' --tile 'T#1 u8 1x4 values 5, 6, 7, 8' \
+            --trace-timeline /dev/full
+        grep -q "^ptoas: error: cannot write '/dev/full'" err || fail "--trace-timeline: $(cat err)"
+    fi
+    # A failed check writes nothing.
+    printf 'FOO\n' >bad.s
+    expect_status 1 "$ptoas" asm bad.s -o bad.bin
+    [ ! -e bad.bin ] || fail "a failed asm wrote its output"
+    ;;
+long_token)
+    # A 2 MB token is quoted clipped, once, and the source line is shown around the column.
+    big=$(head -c 2000000 /dev/zero | tr '\0' x)
+    printf 'module {\n  func.func @k() {\n    %%a %s\n  }\n}\n' "$big" >big.pto
+    expect_status 1 "$ptoas" check big.pto
+    [ "$(wc -c <err)" -lt 2000 ] || fail "$(wc -c <err) bytes of errors"
+    grep -q "^big.pto:3:8: error: syntax error: expected '=' after the results, found 'xxx*\.\.\. (2000000 characters)'" err ||
+        fail "$(head -c 600 err)"
+    # An operation with a 2 MB name: the warning names it clipped.
+    printf 'module {\n  func.func @k() {\n    %%a = %s\n    return\n  }\n}\n' "$big" >bigop.pto
+    expect_status 0 "$ptoas" check bigop.pto
+    [ "$(wc -c <err)" -lt 1000 ] || fail "$(wc -c <err) bytes of warnings"
+    grep -q "^bigop.pto:3:5: warning: operation ptosim does not execute yet: xxx*\.\.\. (2000000 characters)$" err ||
+        fail "$(head -c 600 err)"
+    printf 'TADD <fp32>, T#1, T#2, ->T<1KB>\n%s\n' "$big" >big.s
+    expect_status 1 "$ptoas" asm big.s
+    [ "$(wc -c <err)" -lt 2000 ] || fail "asm: $(wc -c <err) bytes of errors"
+    grep -q "^big.s:2:1: error: unknown mnemonic: 'xxx*\.\.\. (2000000 characters)'" err || fail "$(head -c 600 err)"
+    printf '%s\n' "$big" >big.hex
+    expect_status 1 "$ptoas" disasm --hex-input big.hex
+    [ "$(wc -c <err)" -lt 2000 ] || fail "disasm: $(wc -c <err) bytes of errors"
+    # A statement-level PTO-AS line.
+    printf '%%d = tadd %%a, %s\n' "$big" >big2.pto
+    expect_status 1 "$ptoas" check big2.pto
+    [ "$(wc -c <err)" -lt 2000 ] || fail "PTO-AS: $(wc -c <err) bytes of errors"
+    ;;
+hostile_inputs)
+    # What a fuzzer tries first: each is an error (exit 1) or runs (exit 0), never a crash or a hang.
+    : >empty.txt
+    awk 'BEGIN { for (i = 0; i < 4096; i++) printf "%c", (i * 131 + 7) % 256 }' >garbage.bin
+    printf 'module {\n  func.func @k() {\n    %%c = arith.constant 99999999999999999999999999999999 : index\n    return\n  }\n}\n' >hugeint.pto
+    printf 'module {\n  func.func @k() {\n    %%c = arith.constant 1 : index\n    scf.for %%i = %%c to' >cut.pto
+    printf 'module {\n  func.func @k() {\n    pto.print "unterminated\n    return\n  }\n}\n' >string.pto
+    printf '.arg %%a : !pto.tile<vec, 4x99999999999999999999f32>\n' >hugeshape.pto
+    printf '.tile T#1 u8 99999999999x99999999999\n' >hugetile.s
+    for f in empty.txt garbage.bin hugeint.pto cut.pto string.pto hugeshape.pto hugetile.s; do
+        for args in "check $f" "run $f" "asm $f" "disasm $f" "disasm --hex-input $f"; do
+            set +e
+            # shellcheck disable=SC2086
+            timeout 10 "$ptoas" $args >out 2>err
+            got=$?
+            set -e
+            [ "$got" -le 1 ] || fail "'ptoas $args' exited $got: $(head -c 300 err)"
+        done
+    done
+    # A PTOSIM_THREADS that is not a thread count is said, once (THISTOGRAM's fast kernel asks for the count;
+    # PTOSIM_KERNELS=ref would not).
+    example="$golden/../../../examples/asm/thistogram_u16_byte0.s"
+    if [ -z "${PTOSIM_KERNELS:-}" ]; then
+        PTOSIM_THREADS=lots expect_status 0 "$ptoas" run "$example"
+        [ "$(grep -c "^ptosim: warning: PTOSIM_THREADS='lots' is not a thread count from 1 to 1024; using " err)" -eq 1 ] ||
+            fail "PTOSIM_THREADS: $(cat err)"
+        PTOSIM_THREADS=2 expect_status 0 "$ptoas" run "$example"
+        [ ! -s err ] || fail "PTOSIM_THREADS=2: $(cat err)"
+    fi
+    # An argument larger than the memory there is: an error, not an abort. (Not under a sanitizer, which
+    # needs more address space than the limit leaves.)
+    printf 'module {\n  func.func @k(%%a: !pto.ptr<f32>) {\n    return\n  }\n}\n' >k.pto
+    if ! grep -q __asan_init "$ptoas"; then
+        set +e
+        (ulimit -v 1000000 && "$ptoas" run k.pto --arg zeros:1073741824) >out 2>err
+        got=$?
+        set -e
+        [ "$got" -eq 1 ] || fail "a 4 GB argument exited $got: $(cat err)"
+        grep -qx "ptoas: error: out of memory" err || fail "$(cat err)"
+    fi
+    ;;
 *)
     fail "unknown case"
     ;;

@@ -1,8 +1,13 @@
 #include "io.hpp"
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
+
+#include "ptosim/core/status.hpp"
+#include "ptosim/sync/hazards.hpp"
 
 namespace ptoas {
 
@@ -32,14 +37,54 @@ bool write_output(const std::string& path, std::string_view data) {
     if (path.empty() || path == "-") {
         std::cout.write(data.data(), static_cast<std::streamsize>(data.size()));
         std::cout.flush();
-        return static_cast<bool>(std::cout);
+        if (!std::cout) {
+            std::cerr << "ptoas: error: cannot write to standard output\n";
+            return false;
+        }
+        return true;
     }
-    std::ofstream out(path, std::ios::binary);
-    out.write(data.data(), static_cast<std::streamsize>(data.size()));
-    if (!out) {
-        std::cerr << "ptoas: error: cannot write '" << path << "'\n";
+    // stdio, whose every step reports failure: a full disk (/dev/full) shows only when the buffer is flushed
+    // or the file closed, which an ofstream's destructor does silently.
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f) {
+        std::cerr << "ptoas: error: cannot write '" << path << "': " << std::strerror(errno) << "\n";
         return false;
     }
+    const bool written = std::fwrite(data.data(), 1, data.size(), f) == data.size() && std::fflush(f) == 0;
+    const int err = errno;
+    const bool closed = std::fclose(f) == 0;
+    if (written && closed)
+        return true;
+    std::cerr << "ptoas: error: cannot write '" << path << "': " << std::strerror(written ? errno : err)
+              << "\n";
+    // No partial file left behind as if it were the output (a device such as /dev/full stays).
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec))
+        std::filesystem::remove(path, ec);
+    return false;
+}
+
+bool flush_stdout() {
+    std::cout.flush();
+    if (std::cout)
+        return true;
+    std::cerr << "ptoas: error: cannot write to standard output\n";
+    return false;
+}
+
+void start_timeline(const std::string& path) {
+    if (!path.empty())
+        ptosim::hazards::trace_to("");  // records; write_timeline writes the file, checked
+}
+
+bool write_timeline(const std::string& path) {
+    if (path.empty())
+        return true;
+    ptosim::hazards::stop_tracing();
+    if (!write_output(path, ptosim::hazards::trace_json()))
+        return false;
+    std::cerr << ptosim::hazards::trace_summary() << "ptosim: timeline written to " << path
+              << " (open it in ui.perfetto.dev or chrome://tracing)\n";
     return true;
 }
 
@@ -81,13 +126,28 @@ void print_located(const std::string& name, std::string_view source, const ptosi
         std::cerr << name << ": " << where << ": " << severity << ": " << message << "\n";
         return;
     }
-    std::cerr << name << ":" << loc.line << ":" << loc.col << ": " << severity << ": " << message << "\n";
-    const std::string_view text = source_line(source, loc.line);
-    std::cerr << text << "\n";
+    std::cerr << name << ":" << loc.line << ":" << loc.col << ": " << severity << ": "
+              << ptosim::diag::clip(message, 4 * ptosim::diag::kMaxEchoed) << "\n";
+    std::string_view text = source_line(source, loc.line);
+    // A long line (a 2 MB token) is shown as the kMaxEchoed characters around the column, "..." marking what
+    // is left out.
+    std::size_t col = loc.col == 0 ? 0 : loc.col - 1;
+    std::string before, after;
+    constexpr std::size_t kShown = ptosim::diag::kMaxEchoed;
+    if (text.size() > kShown) {
+        const std::size_t from = col > kShown / 2 ? std::min(col - kShown / 2, text.size() - kShown) : 0;
+        if (from > 0)
+            before = "...";
+        if (from + kShown < text.size())
+            after = "...";
+        text = text.substr(from, kShown);
+        col = col - std::min(col, from) + before.size();
+    }
+    std::cerr << before << text << after << "\n";
     // Keep tabs so the caret lines up under the column whatever the tab width.
-    std::string caret;
-    for (uint32_t i = 0; i + 1 < loc.col && i < text.size(); ++i)
-        caret += text[i] == '\t' ? '\t' : ' ';
+    std::string caret(before.size(), ' ');
+    for (std::size_t i = before.size(); i < col && i - before.size() < text.size(); ++i)
+        caret += text[i - before.size()] == '\t' ? '\t' : ' ';
     std::cerr << caret << "^\n";
 }
 

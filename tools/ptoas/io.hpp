@@ -16,8 +16,16 @@ namespace ptoas {
 
 // The whole of FILE, or of stdin for "-". On failure prints "ptoas: error: ..." and returns nullopt.
 std::optional<std::string> read_input(const std::string& path);
-// To FILE, or stdout when path is empty. On failure prints an error and returns false.
+// To FILE, or stdout when path is empty or "-". Every write is checked (a full disk, a missing directory):
+// on failure prints an error naming the file, removes a partial regular file and returns false.
 bool write_output(const std::string& path, std::string_view data);
+// Flushes stdout; on failure (stdout on a full disk) prints an error and returns false.
+bool flush_stdout();
+
+// --trace-timeline FILE (nothing when empty): start_timeline before the run records the pipeline timeline;
+// write_timeline after it writes FILE (checked, as write_output) and the per-pipe summary to stderr.
+void start_timeline(const std::string& path);
+bool write_timeline(const std::string& path);
 
 // The name diagnostics use for an input path ("<stdin>" for "-").
 std::string display_name(const std::string& path);

@@ -32,6 +32,8 @@ R::Options options(const ModuleInput& in, const ProgramArgs& a, const ModuleArgs
     o.source_name = in.name;
     o.base_dir = in.base_dir;
     o.blocks = m.blocks;
+    if (m.max_steps != 0)
+        o.max_steps = m.max_steps;
     return o;
 }
 
@@ -118,25 +120,28 @@ int run_module(const ModuleInput& in, const ProgramArgs& a, const ModuleArgs& m)
     }
     if (m.hazards)
         ptosim::hazards::enable(true, true);
-    if (!m.timeline.empty())
-        ptosim::hazards::trace_to(m.timeline);
-    if (const auto failure = R::run(*c, bound.value, opts)) {
+    start_timeline(m.timeline);
+    const auto failure = R::run(*c, bound.value, opts);
+    // The timeline of a run that failed is written too: it shows what led to the failure.
+    const bool timeline_written = write_timeline(m.timeline);
+    if (failure) {
         report(in, *failure);
         return 1;
     }
-    int status = 0;
+    int status = timeline_written ? 0 : 1;
     auto find = [&](const std::string& name) -> const R::Binding* {
         for (const R::Binding& b : bound.value)
             if (b.param.name == name && b.param.pointer)
                 return &b;
-        std::cerr << "ptoas: error: " << name << " is not a pointer argument of " << signature(*c) << "\n";
+        std::cerr << "ptoas: error: " << ptosim::diag::clip(name) << " is not a pointer argument of "
+                  << signature(*c) << "\n";
         status = 1;
         return nullptr;
     };
     for (const std::string& spec : m.outs) {
         const std::size_t eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
-            std::cerr << "ptoas: error: --out '" << spec << "': expected %name=PATH\n";
+            std::cerr << "ptoas: error: --out " << ptosim::diag::quoted(spec) << ": expected %name=PATH\n";
             status = 1;
             continue;
         }

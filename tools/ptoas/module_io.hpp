@@ -16,6 +16,7 @@ struct ModuleArgs {
     std::vector<std::string> args;  // --arg %a=SPEC
     std::vector<std::string> outs;  // --out %a=PATH
     uint32_t blocks = 1;            // --blocks N
+    uint64_t max_steps = 0;         // --max-steps N (0: the runner's default)
     bool hex = false;
     bool hazards = false;
     std::string timeline;

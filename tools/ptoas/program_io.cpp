@@ -64,7 +64,8 @@ std::optional<LoadedFile> load_file(const ProgramArgs& a, const std::string* giv
                     problems = M::apply_directive(f.program, d.value, f.opts);
             }
             for (const M::Problem& p : problems) {
-                std::cerr << "ptoas: error: " << option << " '" << spec << "': " << p.message << "\n";
+                std::cerr << "ptoas: error: " << option << " " << ptosim::diag::quoted(spec) << ": "
+                          << ptosim::diag::clip(p.message, 4 * ptosim::diag::kMaxEchoed) << "\n";
                 ok = false;
             }
         }

@@ -2,6 +2,7 @@
 //           [--hazards] [--trace-timeline FILE]: run a program (Linx text, Linx binary or PTO-AS) on the ISA
 // model and print tiles after the run; optionally under the hazard checker and the pipeline timeline.
 #include <iostream>
+#include <limits>
 #include <memory>
 
 #include "commands.hpp"
@@ -25,7 +26,7 @@ struct RunArgs {
     bool trace = false;
     bool hazards = false;
     std::string timeline;  // --trace-timeline FILE
-    ModuleArgs module;     // --entry, --arg, --out, --blocks (module form)
+    ModuleArgs module;     // --entry, --arg, --out, --blocks, --max-steps (module form)
 };
 
 // Exit status of a run that the hazard checker found a hazard in (docs/machine.md).
@@ -53,7 +54,8 @@ const M::Entry* find_entry(const LoadedFile& f, const M::Machine& m, const ptosi
     if (d.loc.line != 0)
         print_error(f.name, f.source, {d.loc.line, d.loc.col, 0, 0}, std::string("cannot dump: ") + msg);
     else
-        std::cerr << "ptoas: error: --dump " << d.name << ": " << msg << "\n";
+        std::cerr << "ptoas: error: --dump " << ptosim::diag::clip(d.name) << ": "
+                  << ptosim::diag::clip(msg, 4 * ptosim::diag::kMaxEchoed) << "\n";
     return nullptr;
 }
 
@@ -72,11 +74,11 @@ int run(const RunArgs& a) {
     if (!f)
         return 1;
     // As PTOSIM_CHECK_HAZARDS=1 and PTOSIM_TRACE=FILE do for a C++ program: reports on stderr as they are
-    // found and a summary at exit; the timeline and its summary written at exit.
+    // found and a summary at exit; the timeline and its summary written after the run (checked: a failed
+    // write is an error, which at exit it could not be).
     if (a.hazards)
         ptosim::hazards::enable(true, true);
-    if (!a.timeline.empty())
-        ptosim::hazards::trace_to(a.timeline);
+    start_timeline(a.timeline);
     M::Options opts;
     opts.arch = a.program.arch;
     opts.source_name = f->name;
@@ -89,11 +91,13 @@ int run(const RunArgs& a) {
     M::Machine m(opts);
     M::init(m, f->program);
     const M::RunResult r = m.run();
+    // The timeline of a run that faulted is written too: it shows what led to the fault.
+    const bool timeline_written = write_timeline(a.timeline);
     if (!r.ok()) {
         print_fault(*f, *r.fault);
         return 1;
     }
-    int status = 0;
+    int status = timeline_written ? 0 : 1;
     bool first = true;
     for (const auto& d : f->program.dumps) {
         std::string label;
@@ -111,7 +115,8 @@ int run(const RunArgs& a) {
     for (const std::string& spec : a.dump_bin) {
         const std::size_t eq = spec.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
-            std::cerr << "ptoas: error: --dump-bin '" << spec << "': expected NAME=PATH\n";
+            std::cerr << "ptoas: error: --dump-bin " << ptosim::diag::quoted(spec)
+                      << ": expected NAME=PATH\n";
             status = 1;
             continue;
         }
@@ -167,6 +172,10 @@ void add_run_command(CLI::App& app, Context& ctx) {
                     "Module form: write a pointer argument after the run: %name=PATH");
     cmd->add_option("--blocks", args->module.blocks, "Module form: simulated cores (get_block_num)")
         ->check(CLI::Range(1, 4096));
+    cmd->add_option("--max-steps", args->module.max_steps,
+                    "Module form: steps a block may take, an operation or a loop iteration each, before the "
+                    "run is stopped (default 200000000)")
+        ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
     cmd->callback([args, &ctx] { ctx.status = run(*args); });
 }
 

@@ -26,17 +26,38 @@ struct Loc {
     bool operator==(const Loc&) const = default;
 };
 
+// How much of a token or a line of the user's input a diagnostic repeats. A hostile input (a 2 MB token) must
+// not make a message megabytes long, and a real token is never this long.
+inline constexpr std::size_t kMaxEchoed = 200;
+
+// The first kMaxEchoed characters of `text`, followed by "... (N characters)" when it is longer.
+inline std::string clip(std::string_view text, std::size_t max = kMaxEchoed) {
+    if (text.size() <= max)
+        return std::string(text);
+    std::string s(text.substr(0, max));
+    s += "... (" + std::to_string(text.size()) + " characters)";
+    return s;
+}
+
+// A token of the user's input as diagnostics quote it: 'text', clipped as clip() does.
+inline std::string quoted(std::string_view token) {
+    std::string q(1, '\'');  // (not "'" + ...: GCC 12 -Wrestrict false positive)
+    q.append(clip(token)).push_back('\'');
+    return q;
+}
+
 template <typename Status>
 struct Diag {
     Status status;
     std::string detail;
     Loc loc;
 
-    // "message" or "message: detail".
+    // "message" or "message: detail". The detail is clipped (to a few lines) as the last defence against a
+    // detail that repeats a huge token whole; the places that quote tokens clip each one (quoted()).
     std::string message() const {
         std::string m(status_message(status));
         if (!detail.empty())
-            m += ": " + detail;
+            m += ": " + clip(detail, 4 * kMaxEchoed);
         return m;
     }
 };

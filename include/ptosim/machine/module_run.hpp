@@ -33,7 +33,9 @@ struct Options {
     std::string source_name;  // the file, for hazard reports and trace spans
     std::string base_dir;     // where relative data files are
     uint32_t blocks = 1;      // simulated cores (get_block_idx / get_block_num)
-    uint64_t max_steps = 200'000'000;  // operations a run may execute (per block) before it is stopped
+    // Steps a run may take (per block) before it is stopped (Status::StepLimit): each operation and each
+    // iteration of a loop, so that an empty body counts.
+    uint64_t max_steps = 200'000'000;
 };
 
 // A parameter of the entry function, with what the program gives it.

@@ -70,11 +70,18 @@ struct Module {
     std::size_t op_count = 0;  // every operation, nested ones included
 };
 
+// How deep regions may nest (`scf.if` in `scf.for` in `func.func` in `module` is 4). The parser, the scope
+// check, the walks over a module and the runner recurse once per level; this bound keeps them far from the
+// end of any thread's stack (also under the sanitizers), and PTOAS's programs nest fewer than 10 deep. A
+// deeper region is an error (Status::TooDeep) at its '{'.
+inline constexpr int kMaxNesting = 256;
+
 // Every token of a text, comments (`//` to the end of the line) left out. Never throws.
 Result<std::vector<Token>> lex(std::string_view text);
 
 // Parses a module-form text. Every value used must be defined before, in an enclosing scope (function and
-// block arguments, loop variables and iteration arguments, earlier results). Never throws.
+// block arguments, loop variables and iteration arguments, earlier results). Regions nest at most
+// kMaxNesting deep. Never throws.
 Result<Module> parse(std::string text);
 
 // True when a text is in the module form (its first token is `module`, `func.func` or an alias definition),
