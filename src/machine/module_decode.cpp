@@ -789,14 +789,54 @@ void decode_micro(const mod::Op& op, Decoded& d, const isa::MicroInfo& info, uin
             }
         fail(Status::BadAttributeValue, *s.str, quoted(s.str->text) + " (eq, ne, lt, le, gt or ge)");
     };
-    // The distribution: NORM (vsts's page spells it NORM_B32 for 4-byte elements).
-    const auto dist = [&] {
-        if (const auto a = attr(t, "dist")) {
-            const std::string_view v = t[a->a].text;
-            if (v != "\"NORM\"" && v != "\"NORM_B" + std::to_string(8 * dtype_size(d.elem)) + "\"")
-                fail(Status::NotExecutable, t[a->a],
-                     name + " with the distribution " + std::string(v) + " (ptosim runs NORM)");
+    // The distribution (isa/micro_dist.def): vlds / vsts take {dist = "..."} (NORM when absent), vldsx2 /
+    // vstsx2 a quoted operand; rows ptosim does not run are refused here, with the row's reason.
+    const auto dist = [&]() -> const isa::DistInfo& {
+        const bool pair = info.op == isa::MOp::vldsx2 || info.op == isa::MOp::vstsx2;
+        const Token* where = nullptr;
+        std::string_view v = "\"NORM\"";
+        if (pair) {
+            if (!s.str)
+                fail(Status::SyntaxError, at, name + " needs its distribution (\"DINTLV_B32\", ...)");
+            where = s.str;
+            v = s.str->text;
+        } else if (const auto a = attr(t, "dist")) {
+            where = &t[a->a];
+            v = where->text;
         }
+        const std::string_view spelling = v.substr(1, v.size() - 2);
+        const isa::DistInfo* row = isa::find_dist(info.op, spelling);
+        if (!row) {
+            std::string known;
+            for (const isa::DistInfo& r : isa::kMicroDists)
+                if (r.op == info.op)
+                    known += (known.empty() ? "" : ", ") + std::string(r.spelling);
+            fail(Status::BadAttributeValue, where ? *where : at,
+                 quoted(v) + " (" + name + " takes " + known + ")");
+        }
+        if (row->shape == isa::DistShape::Unmodelled)
+            fail(Status::NotExecutable, where ? *where : at,
+                 name + " with the distribution " + std::string(v) + ": " + std::string(row->rule));
+        d.dist = row;
+        return *row;
+    };
+    // The element sizes a distribution allows: the register's `reg` and the pointer's `ptr`.
+    const auto sizes_fit = [&](const isa::DistInfo& r, uint32_t reg, const Token& reg_type, uint32_t ptr,
+                               const Token& ptr_type) {
+        const uint32_t es = isa::dist_elem_size(r, reg);
+        bool reg_ok = reg == es, ptr_ok = ptr == es;
+        if (r.shape == isa::DistShape::Unpack)  // the memory elements, or the lanes they widen to
+            reg_ok = reg == es || reg == es * r.factor;
+        if (r.shape == isa::DistShape::Pack)  // the narrowed elements it writes, or the register's
+            ptr_ok = ptr == es || ptr == es / r.factor;
+        if (!reg_ok)
+            fail(Status::TypeMismatch, reg_type,
+                 name + " " + std::string(r.spelling) + " works on " + std::to_string(es) +
+                     "-byte elements; the register's are " + std::to_string(reg));
+        if (!ptr_ok)
+            fail(Status::TypeMismatch, ptr_type,
+                 name + " " + std::string(r.spelling) + ": the pointer's elements are " +
+                     std::to_string(ptr) + " bytes");
     };
     switch (info.family) {
         case MFamily::Binary:
@@ -869,30 +909,50 @@ void decode_micro(const mod::Op& op, Decoded& d, const isa::MicroInfo& info, uin
             }
             break;
         case MFamily::Load: {
-            shape(2, 2, 1, "%ptr[%offset] : !pto.ptr<T, ub> -> vreg");
-            vregs({1});
-            dist();
+            const bool pair = info.op == isa::MOp::vldsx2;
+            if (pair) {
+                shape(2, 4, 2, "%ptr[%offset], \"DIST\" : !pto.ptr<T, ub>, index -> vreg, vreg");
+                vregs({2, 3});
+            } else {
+                shape(2, 2, 1, "%ptr[%offset] {dist = \"DIST\"} : !pto.ptr<T, ub> -> vreg");
+                vregs({1});
+            }
+            const isa::DistInfo& r = dist();
             const auto e = elem_of(s.types[0]->text);
             if (!ub_pointer(s.types[0]->text) || !e)
                 fail(Status::TypeMismatch, *s.types[0], name + " reads a UB pointer (!pto.ptr<T, ub>)");
-            if (dtype_size(*e) != dtype_size(d.elem))
-                fail(Status::TypeMismatch, *s.types[0],
-                     name + ": the pointer's elements are " + std::to_string(dtype_size(*e)) +
-                         " bytes, the register's " + std::to_string(dtype_size(d.elem)));
+            sizes_fit(r, static_cast<uint32_t>(dtype_size(d.elem)), *s.types[pair ? 2 : 1],
+                      static_cast<uint32_t>(dtype_size(*e)), *s.types[0]);
             break;
         }
         case MFamily::Store: {
-            shape(4, 3, 0, "%value, %ptr[%offset], %mask : vreg, !pto.ptr<T, ub>, mask");
-            vregs({0});
-            masks({2});
-            dist();
-            const auto e = elem_of(s.types[1]->text);
-            if (!ub_pointer(s.types[1]->text) || !e)
-                fail(Status::TypeMismatch, *s.types[1], name + " writes a UB pointer (!pto.ptr<T, ub>)");
-            if (dtype_size(*e) != dtype_size(d.elem))
-                fail(Status::TypeMismatch, *s.types[1],
-                     name + ": the pointer's elements are " + std::to_string(dtype_size(*e)) +
-                         " bytes, the register's " + std::to_string(dtype_size(d.elem)));
+            const bool pair = info.op == isa::MOp::vstsx2;
+            if (pair) {
+                shape(
+                    5, 5, 0,
+                    "%low, %high, %ptr[%offset], \"DIST\", %mask : vreg, vreg, !pto.ptr<T, ub>, index, mask");
+                vregs({0, 1});
+            } else {
+                shape(4, 3, 0,
+                      "%value, %ptr[%offset], %mask {dist = \"DIST\"} : vreg, !pto.ptr<T, ub>, mask");
+                vregs({0});
+            }
+            const std::size_t ptr = pair ? 2 : 1;
+            const isa::DistInfo& r = dist();
+            // The predicate's granularity is the element size; 8-byte elements take a b32 predicate (VPTO
+            // has no mask<b64>; the 64-bit lane i reads bit 8i, which a b32 predicate of 2N lanes sets).
+            const auto reg = static_cast<uint32_t>(dtype_size(d.elem));
+            const std::size_t mk = pair ? 4 : 2;
+            const uint32_t g = mask_or_fail(*s.types[mk]);
+            if (g != reg && !(reg == 8 && g == 4))
+                fail(Status::TypeMismatch, *s.types[mk],
+                     name + ": " + mask_name(g) + " predicates " + std::to_string(g) + "-byte elements; " +
+                         pto_as::mlir_dtype_name(d.elem) + " needs " + mask_name(reg == 8 ? 4 : reg));
+            d.gran = g;
+            const auto e = elem_of(s.types[ptr]->text);
+            if (!ub_pointer(s.types[ptr]->text) || !e)
+                fail(Status::TypeMismatch, *s.types[ptr], name + " writes a UB pointer (!pto.ptr<T, ub>)");
+            sizes_fit(r, reg, *s.types[0], static_cast<uint32_t>(dtype_size(*e)), *s.types[ptr]);
             break;
         }
         case MFamily::PredGen: {

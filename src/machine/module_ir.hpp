@@ -111,6 +111,7 @@ struct Decoded {
     uint32_t gran = 0;                      // Micro: the predicate granularity in bytes (b32: 4)
     CmpMode cmp = CmpMode::EQ;              // Micro: vcmp / vcmps
     uint8_t pattern = 0;                    // Micro: pset's micro::Pattern
+    const isa::DistInfo* dist = nullptr;    // Micro: a load's or store's distribution
 };
 
 struct Prepared {

@@ -555,21 +555,31 @@ class Runner {
         }
     }
     // The UB address of %ptr[%offset] for a 256-byte access: inside the pointer's buffer, or an error.
-    std::byte* ub_address(const Frame& f, std::string_view ptr, std::string_view offset,
-                          const mod::Op& op) const {
+    // The UB address of ptr[offset] for an access of `bytes` bytes that the distribution `dist` requires to
+    // be `align`-aligned.
+    std::byte* ub_address(const Frame& f, std::string_view ptr, std::string_view offset, const mod::Op& op,
+                          uint32_t bytes = micro::kVL, uint32_t align = micro::kVLaneBytes,
+                          std::string_view dist = "NORM") const {
         const auto* p = std::get_if<Ptr>(&get(f, ptr, op));
         if (!p || !p->ub)
             fail(Status::TypeMismatch, op, std::string(ptr) + " is not a UB pointer (pto.castptr makes one)");
         const int64_t at = madd(index(f, offset, op), static_cast<int64_t>(dtype_size(p->dtype)), p->off, op);
-        if (at < 0 || at > p->size - static_cast<int64_t>(micro::kVL))
+        if (at < 0 || at > p->size - static_cast<int64_t>(bytes))
             fail(Status::OutOfBounds, op,
-                 std::string(op.name.substr(4)) + " of 256 bytes at UB byte " + std::to_string(at) +
-                     ", outside the Unified Buffer's " + std::to_string(p->size) + " bytes");
-        if (at % micro::kVLaneBytes != 0)  // the micro core checks it too; here the message has the UB offset
+                 std::string(op.name.substr(4)) + " of " + std::to_string(bytes) + " bytes at UB byte " +
+                     std::to_string(at) + ", outside the Unified Buffer's " + std::to_string(p->size) +
+                     " bytes");
+        if (at % align != 0)  // the micro core checks it too; here the message has the UB offset
             fail(Status::KernelCheck, op,
-                 std::string(op.name.substr(4)) + ": UB byte " + std::to_string(at) +
-                     " is not 32-byte aligned (the NORM distribution needs it)");
+                 std::string(op.name.substr(4)) + ": UB byte " + std::to_string(at) + " is not " +
+                     std::to_string(align) + "-byte aligned (the " + std::string(dist) +
+                     " distribution needs it)");
         return p->base + at;
+    }
+    std::byte* ub_address(const Frame& f, std::string_view ptr, std::string_view offset, const mod::Op& op,
+                          const isa::DistInfo& dist, uint32_t elem_size) const {
+        return ub_address(f, ptr, offset, op, isa::dist_bytes(dist, elem_size),
+                          isa::dist_align(dist, elem_size), dist.spelling);
     }
 
     // A micro-instruction (isa/micro.def): its family gives the operands (decode_micro checked their types),
@@ -641,31 +651,42 @@ class Runner {
                 return set_results(op, f, {out});
             }
             case MFamily::Load: {
-                std::byte* a = ub_address(f, d.ins[0], d.ins[1], op);
+                const isa::DistInfo& dist = *d.dist;
+                const auto size = static_cast<uint32_t>(dtype_size(t));
+                std::byte* a = ub_address(f, d.ins[0], d.ins[1], op, dist, size);
+                if (m == isa::MOp::vldsx2) {
+                    RegV hi{{}, t};
+                    guarded(op, [&] {
+                        hazards::Scope hz("vldsx2", hazards::Pipe::V);
+                        hz.read(a, isa::dist_bytes(dist, size));
+                        micro::load2(out.r, hi.r, a, dist.id);
+                    });
+                    return set_results(op, f, {out, hi});
+                }
                 guarded(op, [&] {
-                    hazards::Scope hz("vlds", hazards::Pipe::V);  // the V pipe reads the register's 256 bytes
-                    hz.read(a, micro::kVL);
-                    micro::load(out.r, a);
+                    hazards::Scope hz("vlds", hazards::Pipe::V);  // the V pipe reads the distribution's bytes
+                    hz.read(a, isa::dist_bytes(dist, size));
+                    micro::load(out.r, a, dist.id, size);
                 });
                 return set_results(op, f, {out});
             }
             case MFamily::Store: {
-                std::byte* a = ub_address(f, d.ins[1], d.ins[2], op);
+                const isa::DistInfo& dist = *d.dist;
+                const bool pair = m == isa::MOp::vstsx2;
+                const auto size = static_cast<uint32_t>(dtype_size(t));
+                const std::size_t k = pair ? 2 : 1;  // the pointer's operand
+                std::byte* a = ub_address(f, d.ins[k], d.ins[k + 1], op, dist, size);
                 guarded(op, [&] {
-                    const micro::VReg& v = reg(f, d.ins[0], op);
-                    const micro::Preg& p = mask(f, d.ins[3], op);
-                    const auto size = static_cast<uint32_t>(dtype_size(t));
-                    // The V pipe writes the bytes from the first active lane to the last (none: nothing).
-                    hazards::Scope hz("vsts", hazards::Pipe::V);
-                    uint32_t first = micro::kVL, last = 0;
-                    for (uint32_t i = 0; i < micro::kVL / size; ++i)
-                        if (p.active(i, size)) {
-                            first = std::min(first, i);
-                            last = i;
-                        }
-                    if (first < micro::kVL)
-                        hz.write(a + first * size, (last - first + 1) * size);
-                    micro::store(a, v, p, size);
+                    const micro::Preg& p = mask(f, d.ins[k + 2], op);
+                    // The V pipe writes the bytes from the first active lane's to the last's (none: nothing).
+                    hazards::Scope hz(pair ? "vstsx2" : "vsts", hazards::Pipe::V);
+                    const micro::Extent e = micro::store_extent(p, dist.id, size);
+                    if (e.end > e.first)
+                        hz.write(a + e.first, e.end - e.first);
+                    if (pair)
+                        micro::store2(a, reg(f, d.ins[0], op), reg(f, d.ins[1], op), p, dist.id);
+                    else
+                        micro::store(a, reg(f, d.ins[0], op), p, dist.id, size);
                 });
                 return set_results(op, f, {});
             }

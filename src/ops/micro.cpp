@@ -2,10 +2,12 @@
 // compare, select, broadcast and the predicates, which are short enough to be their own reference.
 #include "ptosim/ops/micro.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <utility>
 
 #include "kernels/common/compare_scalar.hpp"
@@ -272,17 +274,35 @@ inline void copy_register(void* dst, const void* src) {
         std::memcpy(static_cast<std::byte*>(dst) + i, static_cast<const std::byte*>(src) + i, 64);
 }
 
-void check_ub(const char* instr, const void* ub) {
+void check_ub(const char* instr, const void* ub, uint32_t align = kVLaneBytes, uint32_t bytes = kVL,
+              const char* dist = "NORM") {
     const auto q = reinterpret_cast<uintptr_t>(ub);
     PTOSIM_CHECK(q != 0, instr, "UB address is null");
-    PTOSIM_CHECK(q % kVLaneBytes == 0, instr, "UB address must be 32-byte aligned (NORM distribution)",
-                 {"address", q});
+    PTOSIM_CHECK(q % align == 0, instr, "UB address is not aligned as the distribution requires",
+                 {"address", q}, {"dist", dist}, {"align", align});
     const mem::Extent e = mem::extent(mem::Buffer::UB);
     const auto b = reinterpret_cast<uintptr_t>(e.base);
     if (q >= b && q - b < e.size) {
-        PTOSIM_CHECK(q - b + kVL <= e.size, instr,
-                     "the register's 256 bytes run past the end of the Unified Buffer", {"offset", q - b});
+        PTOSIM_CHECK(q - b + bytes <= e.size, instr,
+                     "the distribution's bytes run past the end of the Unified Buffer", {"offset", q - b},
+                     {"dist", dist}, {"bytes", bytes});
     }
+}
+
+// The row of d, checked to belong to `op` and to be one ptosim runs; the address checked against it.
+const isa::DistInfo& checked_dist(isa::MOp op, isa::MDist d, const void* ub, uint32_t elem_size) {
+    const isa::DistInfo& info = isa::dist_info(d);
+    const std::string spelling(info.spelling);
+    PTOSIM_CHECK(info.op == op, name_of(op), "the distribution belongs to another instruction",
+                 {"dist", spelling}, {"of", name_of(info.op)});
+    PTOSIM_CHECK(info.shape != isa::DistShape::Unmodelled, name_of(op),
+                 "ptosim does not run this distribution", {"dist", spelling},
+                 {"why", std::string(info.rule)});
+    PTOSIM_CHECK(elem_size == 1 || elem_size == 2 || elem_size == 4 || elem_size == 8, name_of(op),
+                 "element size must be 1, 2, 4 or 8 bytes", {"size", elem_size});
+    check_ub(name_of(op), ub, isa::dist_align(info, elem_size), isa::dist_bytes(info, elem_size),
+             spelling.c_str());
+    return info;
 }
 
 }  // namespace
@@ -304,6 +324,119 @@ void store(void* ub, const VReg& src, const Preg& p, uint32_t elem_size) {
     for (uint32_t i = 0; i < kVL / elem_size; ++i)
         if (p.active(i, elem_size))
             std::memcpy(out + i * elem_size, src.data() + i * elem_size, elem_size);
+}
+
+void load(VReg& dst, const void* ub, isa::MDist d, uint32_t elem_size) {
+    const isa::DistInfo& info = checked_dist(MOp::vlds, d, ub, elem_size);
+    const uint32_t s = isa::dist_elem_size(info, elem_size);
+    const auto* in = static_cast<const std::byte*>(ub);
+    VReg r;  // zero: the bytes of UNPK's wide lanes above the memory element stay 0
+    switch (info.shape) {
+        case isa::DistShape::Norm:
+            copy_register(r.data(), in);
+            break;
+        case isa::DistShape::Brc:
+            for (uint32_t i = 0; i < kVL; i += s)
+                std::memcpy(r.data() + i, in, s);
+            break;
+        case isa::DistShape::Blk:
+            for (uint32_t g = 0; g < kVLanes; ++g)
+                std::memcpy(r.data() + g * kVLaneBytes, in, kVLaneBytes);
+            break;
+        case isa::DistShape::E2B:
+            for (uint32_t g = 0; g < kVLanes; ++g)
+                for (uint32_t k = 0; k < kVLaneBytes; k += s)
+                    std::memcpy(r.data() + g * kVLaneBytes + k, in + g * s, s);
+            break;
+        case isa::DistShape::Us:
+            for (uint32_t i = 0; i < kVL / s; ++i)
+                std::memcpy(r.data() + i * s, in + (i / 2) * s, s);
+            break;
+        case isa::DistShape::Ds:
+        case isa::DistShape::Dintlv:
+            for (uint32_t i = 0; i < kVL / s; ++i)
+                std::memcpy(r.data() + i * s, in + 2 * i * s, s);
+            break;
+        case isa::DistShape::Unpack: {
+            // Little-endian: the memory element in the low bytes of the wide lane, zeros above (r is zero).
+            const uint32_t wide = s * info.factor;
+            for (uint32_t i = 0; i < kVL / wide; ++i)
+                std::memcpy(r.data() + i * wide, in + i * s, s);
+            break;
+        }
+        default:
+            PTOSIM_CHECK(false, "vlds", "no load rule for the distribution",
+                         {"dist", std::string(info.spelling)});
+    }
+    dst = r;
+}
+
+void load2(VReg& lo, VReg& hi, const void* ub, isa::MDist d) {
+    const isa::DistInfo& info = checked_dist(MOp::vldsx2, d, ub, isa::dist_info(d).size);
+    const uint32_t s = info.size;
+    const auto* in = static_cast<const std::byte*>(ub);
+    VReg a, b;
+    for (uint32_t i = 0; i < kVL / s; ++i) {
+        std::memcpy(a.data() + i * s, in + 2 * i * s, s);
+        std::memcpy(b.data() + i * s, in + (2 * i + 1) * s, s);
+    }
+    lo = a;
+    hi = b;
+}
+
+Extent store_extent(const Preg& p, isa::MDist d, uint32_t elem_size) {
+    const isa::DistInfo& info = isa::dist_info(d);
+    const uint32_t s = isa::dist_elem_size(info, elem_size);
+    if (info.shape == isa::DistShape::OnePoint)
+        return {0, s};
+    // Lane i's memory element: its size and where it goes.
+    uint32_t out = s, stride = s;
+    if (info.shape == isa::DistShape::Pack)
+        out = stride = s / info.factor;
+    else if (info.shape == isa::DistShape::Intlv2)
+        out = 2 * s, stride = 2 * s;
+    Extent e{kVL * 2, 0};
+    for (uint32_t i = 0; i < kVL / s; ++i)
+        if (p.active(i, s)) {
+            e.first = std::min(e.first, i * stride);
+            e.end = i * stride + out;
+        }
+    return e.end == 0 ? Extent{} : e;
+}
+
+void store(void* ub, const VReg& src, const Preg& p, isa::MDist d, uint32_t elem_size) {
+    const isa::DistInfo& info = checked_dist(MOp::vsts, d, ub, elem_size);
+    const uint32_t s = isa::dist_elem_size(info, elem_size);
+    auto* out = static_cast<std::byte*>(ub);
+    switch (info.shape) {
+        case isa::DistShape::Norm:
+            store(ub, src, p, s);
+            break;
+        case isa::DistShape::OnePoint:
+            std::memcpy(out, src.data(), s);
+            break;
+        case isa::DistShape::Pack: {
+            const uint32_t narrow = s / info.factor;  // little-endian: the low bytes come first
+            for (uint32_t i = 0; i < kVL / s; ++i)
+                if (p.active(i, s))
+                    std::memcpy(out + i * narrow, src.data() + i * s, narrow);
+            break;
+        }
+        default:
+            PTOSIM_CHECK(false, "vsts", "no store rule for the distribution",
+                         {"dist", std::string(info.spelling)});
+    }
+}
+
+void store2(void* ub, const VReg& lo, const VReg& hi, const Preg& p, isa::MDist d) {
+    const isa::DistInfo& info = checked_dist(MOp::vstsx2, d, ub, isa::dist_info(d).size);
+    const uint32_t s = info.size;
+    auto* out = static_cast<std::byte*>(ub);
+    for (uint32_t i = 0; i < kVL / s; ++i)
+        if (p.active(i, s)) {
+            std::memcpy(out + 2 * i * s, lo.data() + i * s, s);
+            std::memcpy(out + (2 * i + 1) * s, hi.data() + i * s, s);
+        }
 }
 
 Preg first_n(uint32_t n, uint32_t elem_size) {

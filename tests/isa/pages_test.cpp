@@ -208,4 +208,35 @@ TEST(IsaPages, MicroTableMatchesTheDescriptors) {
     }
 }
 
+// docs/isa/micro.md: one row per distribution of isa/micro_dist.def.
+std::string dist_table() {
+    std::string t =
+        "| instruction | distribution | element | reads / writes | alignment | rule |\n"
+        "|---|---|---|---|---|---|\n";
+    for (const isa::DistInfo& d : isa::kMicroDists) {
+        const bool runs = d.shape != isa::DistShape::Unmodelled;
+        t += "| `" + std::string(isa::micro_info(d.op).name) + "` | `" + std::string(d.spelling) + "` | " +
+             (d.size == 0 ? std::string("any") : "b" + std::to_string(8 * d.size)) + " | " +
+             (runs ? std::to_string(isa::dist_bytes(d, d.size == 0 ? 4 : d.size)) + " B" : std::string("-")) +
+             " | " + (d.align == 0 ? std::string("element") : std::to_string(d.align) + " B") + " | " +
+             std::string(d.rule) + " |\n";
+    }
+    return t;
+}
+
+TEST(IsaPages, MicroDistributionTableMatchesTheDescriptors) {
+    const std::string path = page_dir() + "micro.md";
+    std::string doc = read_file(path);
+    const Section s = find_section(doc, "micro dists");
+    ASSERT_NE(s.begin, std::string::npos) << path << ": markers <!-- BEGIN micro dists --> missing";
+    const std::string want = dist_table();
+    const std::string have = doc.substr(s.begin, s.end - s.begin);
+    EXPECT_EQ(have, want) << path << " is out of date (PTOSIM_UPDATE_DOCS=1 rewrites it); it should read:\n"
+                          << want;
+    if (update_requested() && have != want) {
+        doc.replace(s.begin, s.end - s.begin, want);
+        std::ofstream(path, std::ios::binary) << doc;
+    }
+}
+
 }  // namespace

@@ -176,7 +176,7 @@ TEST(MicroOps, LoadsAndStoresUnderAPredicate) {
         load(r, end_of_ub);
         FAIL() << "a load past the Unified Buffer's end";
     } catch (const ptosim::CheckError& e) {
-        EXPECT_NE(std::string(e.what()).find("vlds: the register's 256 bytes run past the end"),
+        EXPECT_NE(std::string(e.what()).find("vlds: the distribution's bytes run past the end"),
                   std::string::npos)
             << e.what();
     }

@@ -1091,4 +1091,115 @@ TEST(ModuleMicro, BrokenRulesAreLocatedErrorsNamingTheOperation) {
     }
 }
 
+// The load / store distributions (isa/micro_dist.def) in a module: x = 0, 1, 2, ... (4 x 64 floats) in UB at
+// 0, out (5 x 64 floats) at 2048. Row 0: BRC_B32 of x[5]. Row 1: the even elements of x[0..128)
+// (vldsx2 DINTLV_B32's low register). Row 2: INTLV_B32 of (odd, even) for the first 32 pairs. Row 3: PK_B32
+// of the i32 sequence 0..63 as 64 halves (128 bytes; the rest of the row stays 0). Row 4: E2B_B32 of
+// x[8..16), VLane g holding x[8 + g].
+TEST(ModuleMicro, DistributionsOfLoadsAndStores) {
+    const std::string text = R"(
+!tin = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=64, v_row=4, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+!tout = !pto.tile_buf<loc=vec, dtype=f32, rows=5, cols=64, v_row=5, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+!pin = !pto.partition_tensor_view<4x64xf32>
+!pout = !pto.partition_tensor_view<5x64xf32>
+!view = !pto.tensor_view<?x?xf32>
+module {
+  func.func @dist(%x: !pto.ptr<f32>, %out: !pto.ptr<f32>) attributes {pto.entry} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %ax = arith.constant 0 : i64
+    %ao = arith.constant 2048 : i64
+    %ah = arith.constant 2816 : i64
+    %vx = pto.make_tensor_view %x, shape = [%c4, %c64], strides = [%c64, %c1] : !view
+    %vo = pto.make_tensor_view %out, shape = [%c5, %c64], strides = [%c64, %c1] : !view
+    %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c4, %c64] : !view -> !pin
+    %po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c5, %c64] : !view -> !pout
+    %tx = pto.alloc_tile addr = %ax : !tin
+    %to = pto.alloc_tile addr = %ao : !tout
+    pto.tload ins(%px : !pin) outs(%tx : !tin)
+    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+    %ubx = pto.castptr %ax : i64 -> !pto.ptr<f32, ub>
+    %ubo = pto.castptr %ao : i64 -> !pto.ptr<f32, ub>
+    %ubh = pto.castptr %ah : i64 -> !pto.ptr<i16, ub>
+    pto.vecscope {
+      %all = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+      %n32 = arith.constant 32 : i32
+      %first32 = pto.plt_b32 %n32 : i32 -> !pto.mask<b32>
+      %b = pto.vlds %ubx[%c5] {dist = "BRC_B32"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+      pto.vsts %b, %ubo[%c0], %all {dist = "NORM_B32"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+      %lo, %hi = pto.vldsx2 %ubx[%c0], "DINTLV_B32" : !pto.ptr<f32, ub>, index -> !pto.vreg<64xf32>, !pto.vreg<64xf32>
+      pto.vsts %lo, %ubo[%c64], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+      pto.vstsx2 %hi, %lo, %ubo[%c128], "INTLV_B32", %first32 : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>, index, !pto.mask<b32>
+      %i0 = arith.constant 0 : i32
+      %seq = pto.vci %i0 {order = "ASC"} : i32 -> !pto.vreg<64xi32>
+      pto.vsts %seq, %ubh[%c0], %all {dist = "PK_B32"} : !pto.vreg<64xi32>, !pto.ptr<i16, ub>, !pto.mask<b32>
+      %e = pto.vlds %ubx[%c8] {dist = "E2B_B32"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+      pto.vsts %e, %ubo[%c256], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+    }
+    pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+    pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+    pto.tstore ins(%to : !tout) outs(%po : !pout)
+    return
+  }
+})";
+    const Ran r = run(text, {"%x=iota:0:1:4x64", "%out=zeros:5x64"});
+    ASSERT_FALSE(r.error) << r.error->message();
+    const auto out = r.f32(1);
+    for (int i = 0; i < 64; ++i) {
+        EXPECT_EQ(out[i], 5.0f) << i;
+        EXPECT_EQ(out[64 + i], static_cast<float>(2 * i)) << i;
+        // INTLV under the first 32 lanes: (odd, even) pairs fill row 2 exactly.
+        EXPECT_EQ(out[128 + i], static_cast<float>(i % 2 == 0 ? i + 1 : i - 1)) << i;
+        EXPECT_EQ(out[256 + i], static_cast<float>(8 + i / 8)) << i;
+    }
+    // Row 3: halves 0..63, little-endian pairs per float slot, then zeros.
+    std::vector<uint32_t> row3(64);
+    std::memcpy(row3.data(), r.args[1].bytes.data() + 3 * 256, 256);
+    for (uint32_t k = 0; k < 32; ++k)
+        EXPECT_EQ(row3[k], ((2 * k + 1) << 16) | (2 * k)) << k;
+    for (uint32_t k = 32; k < 64; ++k)
+        EXPECT_EQ(row3[k], 0u) << k;
+}
+
+TEST(ModuleMicro, DistributionErrorsAreLocated) {
+    const MicroCase cases[] = {
+        // check: a spelling the instruction does not take, at the attribute
+        {"    %v = pto.vlds %p[%c0] {dist = \"PK_B32\"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>",
+         Status::BadAttributeValue, 7, 0, "pto.vlds takes NORM, BRC_B8"},
+        // check: a distribution the manual names and ptosim does not run, with the row's reason
+        {"    %h = pto.castptr %a0 : i64 -> !pto.ptr<i8, ub>\n"
+         "    %v = pto.vlds %h[%c0] {dist = \"SPLT4CHN_B8\"} : !pto.ptr<i8, ub> -> !pto.vreg<256xi8>",
+         Status::NotExecutable, 8, 0, "not run: the formula"},
+        // check: a distribution of another element width than the register's
+        {"    %v = pto.vlds %p[%c0] {dist = \"BRC_B16\"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>",
+         Status::TypeMismatch, 7, 0, "BRC_B16 works on 2-byte elements"},
+        // check: vldsx2 without its distribution
+        {"    %l, %h = pto.vldsx2 %p[%c0] : !pto.ptr<f32, ub>, index -> !pto.vreg<64xf32>, !pto.vreg<64xf32>",
+         Status::SyntaxError, 7, 0, "needs its distribution"},
+        // run: E2B_B32 needs 32-byte alignment, at the operation
+        {"    %q = pto.castptr %a4 : i64 -> !pto.ptr<f32, ub>\n"
+         "    %v = pto.vlds %q[%c0] {dist = \"E2B_B32\"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>",
+         Status::KernelCheck, 8, 0, "not 32-byte aligned (the E2B_B32 distribution needs it)"},
+        // run: DS_B16 reads 512 bytes, past the end of the Unified Buffer where NORM would fit
+        {"    %h = pto.castptr %a0 : i64 -> !pto.ptr<f16, ub>\n"
+         "    %far = arith.constant 262016 : index\n"
+         "    %v = pto.vlds %h[%far] {dist = \"DS_B16\"} : !pto.ptr<f16, ub> -> !pto.vreg<128xf16>",
+         Status::OutOfBounds, 9, 0, "vlds of 512 bytes"},
+    };
+    for (const MicroCase& c : cases) {
+        const Ran r = run(micro_kernel(c.body), {});
+        ASSERT_TRUE(r.error) << c.body;
+        EXPECT_EQ(r.error->status, c.status) << r.error->message();
+        EXPECT_EQ(r.error->loc.line, c.line) << r.error->message();
+        EXPECT_NE(r.error->message().find(c.says), std::string::npos) << r.error->message();
+    }
+}
+
 }  // namespace

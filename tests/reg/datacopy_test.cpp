@@ -2,6 +2,7 @@
 // checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
 
@@ -160,6 +161,103 @@ TEST(RegDataCopy, MaskLoadAndStore) {
     uint32_t* outCursor = out;
     Reg::StoreAlign<uint32_t, Reg::PostLiteral::POST_MODE_UPDATE>(outCursor, m, 64);
     EXPECT_EQ(outCursor, out + 16);
+}
+
+// The distributions beyond NORM / BRC / DINTLV / INTLV, with the lanes written out (UB bytes hold k mod 251).
+void fill_pattern(uint8_t* p, uint32_t n) {
+    for (uint32_t k = 0; k < n; ++k)
+        p[k] = static_cast<uint8_t>(k % 251);
+}
+
+TEST(RegDataCopy, UpsampleDownsampleAndBlockLoads) {
+    uint8_t* src = ub_at<uint8_t>(4096);
+    fill_pattern(src, 1024);
+    Reg::RegTensor<uint8_t> r;
+    Reg::LoadAlign<uint8_t, Reg::LoadDist::DIST_US_B8>(r, src);
+    EXPECT_EQ(r[0], 0);
+    EXPECT_EQ(r[1], 0);
+    EXPECT_EQ(r[2], 1);
+    EXPECT_EQ(r[255], 127);
+    Reg::LoadAlign<uint8_t, Reg::LoadDist::DIST_DS_B8>(r, src);
+    EXPECT_EQ(r[1], 2);
+    EXPECT_EQ(r[200], 400 % 251);
+    Reg::LoadAlign<uint8_t, Reg::LoadDist::DIST_BLK>(r, src + 64);  // every 32 bytes: bytes 64..95
+    EXPECT_EQ(r[0], 64);
+    EXPECT_EQ(r[31], 95);
+    EXPECT_EQ(r[32], 64);
+    EXPECT_EQ(r[255], 95);
+    Reg::RegTensor<uint16_t> h;
+    auto* src16 = reinterpret_cast<uint16_t*>(src);
+    Reg::LoadAlign<uint16_t, Reg::LoadDist::DIST_US_B16>(h, src16);
+    EXPECT_EQ(h[2], 2 | (3 << 8));  // halves 0, 0, 1, 1, ...
+    EXPECT_EQ(h[3], 2 | (3 << 8));
+    Reg::LoadAlign<uint16_t, Reg::LoadDist::DIST_E2B_B16>(h, src16 + 8);  // 16-byte aligned
+    EXPECT_EQ(h[0], 16 | (17 << 8));                                      // VLane 0: half 8
+    EXPECT_EQ(h[15], 16 | (17 << 8));
+    EXPECT_EQ(h[16], 18 | (19 << 8));  // VLane 1: half 9
+    Reg::RegTensor<float> f;
+    float* fs = ub_at<float>(8192);
+    for (uint32_t i = 0; i < 8; ++i)
+        fs[i] = 1.5f * static_cast<float>(i);
+    Reg::LoadAlign<float, Reg::LoadDist::DIST_E2B_B32>(f, fs);
+    EXPECT_EQ(f[0], 0.0f);
+    EXPECT_EQ(f[7], 0.0f);
+    EXPECT_EQ(f[8], 1.5f);
+    EXPECT_EQ(f[63], 10.5f);
+}
+
+TEST(RegDataCopy, UnpackLoadsZeroExtend) {
+    uint8_t* src = ub_at<uint8_t>(4096);
+    fill_pattern(src, 256);
+    src[0] = 0xFF;  // zero-, not sign-extended
+    Reg::RegTensor<int8_t> b;
+    Reg::LoadAlign<int8_t, Reg::LoadDist::DIST_UNPACK_B8>(b, reinterpret_cast<int8_t*>(src));
+    EXPECT_EQ(static_cast<uint8_t>(b[0]), 0xFF);  // 16-bit lane 0 = 0x00FF
+    EXPECT_EQ(b[1], 0);
+    EXPECT_EQ(b[2 * 127], 127);
+    Reg::LoadAlign<int8_t, Reg::LoadDist::DIST_UNPACK4_B8>(b, reinterpret_cast<int8_t*>(src));
+    EXPECT_EQ(static_cast<uint8_t>(b[0]), 0xFF);  // 32-bit lane 0 = 0x000000FF
+    EXPECT_EQ(b[1], 0);
+    EXPECT_EQ(b[3], 0);
+    EXPECT_EQ(b[4 * 63], 63);
+    Reg::RegTensor<uint16_t> h;
+    auto* src16 = reinterpret_cast<uint16_t*>(src);
+    Reg::LoadAlign<uint16_t, Reg::LoadDist::DIST_UNPACK_B16>(h, src16);
+    EXPECT_EQ(h[2], 2 | (3 << 8));  // half 1 in the even lane 2
+    EXPECT_EQ(h[3], 0);
+    Reg::RegTensor<uint32_t> w;
+    auto* src32 = reinterpret_cast<uint32_t*>(src);
+    Reg::LoadAlign<uint32_t, Reg::LoadDist::DIST_UNPACK_B32>(w, src32);
+    EXPECT_EQ(w[62], 0x7F7E7D7Cu);  // word 31 in the even lane 62
+    EXPECT_EQ(w[63], 0u);
+}
+
+TEST(RegDataCopy, PackAndFirstElementStores) {
+    Reg::RegTensor<uint32_t> w;
+    for (uint32_t i = 0; i < 64; ++i)
+        w[i] = 0xABCD0000u + 2 * i;
+    uint32_t* dst = ub_at<uint32_t>(12288);
+    std::fill(dst, dst + 64, 0xEEEEEEEEu);
+    uint32_t count = 5;
+    Reg::MaskReg five = Reg::UpdateMask<uint32_t>(count);
+    Reg::StoreAlign<uint32_t, Reg::StoreDist::DIST_PACK_B32>(dst, w, five);  // 5 halves
+    auto* h = reinterpret_cast<uint16_t*>(dst);
+    EXPECT_EQ(h[0], 0);
+    EXPECT_EQ(h[4], 8);
+    EXPECT_EQ(h[5], 0xEEEE);
+    Reg::MaskReg all = Reg::CreateMask<uint32_t>();
+    Reg::StoreAlign<uint32_t, Reg::StoreDist::DIST_PACK4_B32>(dst, w, all);  // 64 bytes
+    auto* b = reinterpret_cast<uint8_t*>(dst);
+    EXPECT_EQ(b[63], 126);
+    EXPECT_EQ(b[64], 0xEE);
+    Reg::RegTensor<uint16_t> r16;
+    for (uint32_t i = 0; i < 128; ++i)
+        r16[i] = static_cast<uint16_t>(0x7700 + i);
+    Reg::MaskReg all16 = Reg::CreateMask<uint16_t>();
+    Reg::StoreAlign<uint16_t, Reg::StoreDist::DIST_PACK_B16>(reinterpret_cast<uint16_t*>(dst), r16, all16);
+    EXPECT_EQ(b[127], 127);
+    Reg::StoreAlign<uint32_t, Reg::StoreDist::DIST_FIRST_ELEMENT_B32>(dst + 3, w, five);
+    EXPECT_EQ(dst[3], 0xABCD0000u);
 }
 
 TEST(RegDataCopy, MisalignedAccessesAreRejected) {

@@ -76,6 +76,27 @@ void load(VReg& dst, const void* ub);
 // at `ub`; inactive lanes leave memory as it was. The same address rules as load.
 void store(void* ub, const VReg& src, const Preg& p, uint32_t elem_size);
 
+// The other distributions (isa/micro_dist.def, whose rows state each one's rule). The address must have the
+// row's alignment and the row's footprint (isa::dist_bytes) must lie inside the Unified Buffer when it
+// starts there; a distribution of another instruction, or one ptosim does not run, is a failed check.
+// `elem_size` is the register's element size, which the distributions without a suffix (NORM, BLK) use.
+//
+// vlds: dst from `ub` (every lane written; no predicate).
+void load(VReg& dst, const void* ub, isa::MDist d, uint32_t elem_size);
+// vldsx2: lo and hi from `ub`.
+void load2(VReg& lo, VReg& hi, const void* ub, isa::MDist d);
+// vsts: src to `ub` under p (lane i of the distribution's element size active: its memory element is
+// written; ONEPT writes lane 0 whatever p).
+void store(void* ub, const VReg& src, const Preg& p, isa::MDist d, uint32_t elem_size);
+// vstsx2: lo and hi interleaved to `ub` under p (lane i active: memory elements 2i and 2i + 1 written).
+void store2(void* ub, const VReg& lo, const VReg& hi, const Preg& p, isa::MDist d);
+// The bytes [first, end) of a store's footprint that p lets it write (first == end: none), for the hazard
+// checker and the front ends' own access checks.
+struct Extent {
+    uint32_t first = 0, end = 0;
+};
+Extent store_extent(const Preg& p, isa::MDist d, uint32_t elem_size);
+
 // ---- reductions -----------------------------------------------------------------------------------------
 
 // Reductions over the active lanes of `a` (inactive lanes take no part), results in the low lanes of dst and
