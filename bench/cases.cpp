@@ -17,6 +17,7 @@
 #include "ptosim/ops/histogram.hpp"
 #include "ptosim/ops/interleave.hpp"
 #include "ptosim/ops/matmul.hpp"
+#include "ptosim/ops/memory.hpp"
 #include "ptosim/ops/micro.hpp"
 #include "ptosim/ops/move.hpp"
 #include "ptosim/ops/quant.hpp"
@@ -357,6 +358,43 @@ Case move_case(DType st, Layout::Kind sk, DType dt, Layout::Kind dk, int32_t row
     return c;
 }
 
+// TLOAD of a rows x cols block of a larger row-major matrix (rows `stride` elements apart) into a tile: Nz,
+// as the cube kernels load their operands into Mat tiles, or row-major, as the vector kernels load theirs.
+Case load_case(DType t, Layout::Kind k, int32_t rows, int32_t cols, int64_t stride) {
+    struct State {
+        std::vector<std::byte> global;
+        std::shared_ptr<std::byte[]> tile_mem;
+        TileView tile;
+        GlobalView g;
+    };
+    auto s = std::make_shared<State>();
+    const std::size_t es = dtype_size(t);
+    s->global.resize(static_cast<std::size_t>(rows) * static_cast<std::size_t>(stride) * es);
+    auto& g = rng();
+    for (std::byte& b : s->global)
+        b = static_cast<std::byte>(g());
+    const Layout l = k == Layout::Kind::RowMajor
+                         ? Layout::row_major(rows, cols)
+                         : Layout::boxed(k, rows, cols, 16, static_cast<int32_t>(32 / es));
+    s->tile_mem = ub::allocate_auto(dtype_bytes(t, l.size()));
+    s->tile = TileView{s->tile_mem.get(), t, l, rows, cols};
+    s->g.data = s->global.data();
+    s->g.dtype = t;
+    s->g.shape[3] = rows;
+    s->g.shape[4] = cols;
+    s->g.stride[3] = stride;
+    s->g.stride[2] = s->g.stride[1] = s->g.stride[0] = stride * rows;
+    Case c;
+    c.op = "TLOAD";
+    c.name = std::string(dtype_name(t)) + "_ND_to_" + std::string(layout_kind_name(k)) + "_" +
+             std::to_string(rows) + "x" + std::to_string(cols);
+    c.input_bytes = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) * es;
+    c.threads = 1;
+    c.run = [s] { ops::tload(s->tile, s->g, Pad::Null); };
+    c.state = s;
+    return c;
+}
+
 // TDEQUANT of a rows x cols int8 / int16 tile (any values) with per-row [R, 1] scale and offset.
 // TQUANT INT8_SYM (int8) or INT8_ASYM (uint8) of a rows x cols float tile with per-row [R, 1] parameters.
 Case quant_case(bool asym, int32_t rows, int32_t cols) {
@@ -580,6 +618,11 @@ std::vector<Case> all_cases() {
     cases.push_back(matmul_case(DType::F32, 128, 128, 128));
     cases.push_back(matmul_case(DType::F16, 128, 256, 128));
     cases.push_back(matmul_case(DType::S8, 128, 512, 128));
+    // The cube's feeds: TLOAD of a 1024-wide matrix's block into Mat Nz (GEMM's A and B), and a Vec tile's
+    // rows.
+    cases.push_back(load_case(DType::F32, Layout::Kind::Nz, 128, 128, 1024));
+    cases.push_back(load_case(DType::F16, Layout::Kind::Nz, 128, 256, 1024));
+    cases.push_back(load_case(DType::F32, Layout::Kind::RowMajor, 64, 512, 1024));
     cases.push_back(move_case(DType::F16, Layout::Kind::Nz, DType::F16, Layout::Kind::Nz, 128, 256));
     cases.push_back(move_case(DType::F16, Layout::Kind::Nz, DType::F16, Layout::Kind::Zn, 256, 128));
     cases.push_back(move_case(DType::F32, Layout::Kind::Nz, DType::F16, Layout::Kind::RowMajor, 128, 128));

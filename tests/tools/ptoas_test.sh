@@ -276,6 +276,26 @@ EOT
         python3 -c 'import json, sys; json.load(open("run.json"))' || fail "not JSON"
     fi
     ;;
+run_profile)
+    cat >good.pto <<'EOT'
+.arg %a : !pto.tile<vec, 2x8xf32> fill 1
+.const %s = 2.0 : f32
+%b = pto.tadds %a, %s : (!pto.tile<vec, 2x8xf32>, f32) -> !pto.tile<vec, 2x8xf32>
+%c = pto.tadds %b, %s : (!pto.tile<vec, 2x8xf32>, f32) -> !pto.tile<vec, 2x8xf32>
+EOT
+    expect_status 0 "$ptoas" run good.pto --profile --profile-json prof.json
+    grep -q '^ptosim profile: .* s wall, .* s in instructions' err || fail "no profile header: $(cat err)"
+    # Two TADDS of 2 x 8 floats: 64 bytes read and 64 written each.
+    grep -Eq '^TADDS +FP32 +2 +256 ' err || fail "no TADDS row: $(cat err)"
+    grep -q '"instruction":"TADDS","dtype":"FP32","calls":2,"bytes":256' prof.json || fail "$(cat prof.json)"
+    if command -v python3 >/dev/null; then
+        python3 -c 'import json; json.load(open("prof.json"))' || fail "not JSON"
+    fi
+    if [ -e /dev/full ]; then
+        expect_status 1 "$ptoas" run good.pto --profile-json /dev/full
+        grep -q "cannot write '/dev/full'" err || fail "$(cat err)"
+    fi
+    ;;
 check)
     cat >prog.pto <<'EOT'
 .arg %a : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>

@@ -1,6 +1,7 @@
 // ptoas run FILE [--dump NAME]... [--dump-bin NAME=PATH]... [--tile SPEC]... [--reg SPEC]... [--trace]
-//           [--hazards] [--trace-timeline FILE]: run a program (Linx text, Linx binary or PTO-AS) on the ISA
-// model and print tiles after the run; optionally under the hazard checker and the pipeline timeline.
+//           [--hazards] [--trace-timeline FILE] [--profile] [--profile-json FILE]: run a program (Linx text,
+// Linx binary or PTO-AS) on the ISA model and print tiles after the run; optionally under the hazard checker,
+// the pipeline timeline and the profile of the simulation's host time.
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "ptosim/asm/printer.hpp"
 #include "ptosim/machine/data.hpp"
 #include "ptosim/sync/hazards.hpp"
+#include "ptosim/sync/profile.hpp"
 
 namespace ptoas {
 
@@ -26,7 +28,9 @@ struct RunArgs {
     bool trace = false;
     bool hazards = false;
     std::string timeline;  // --trace-timeline FILE
-    ModuleArgs module;     // --entry, --arg, --out, --blocks, --max-steps (module form)
+    bool profile = false;
+    std::string profile_json;  // --profile-json FILE
+    ModuleArgs module;         // --entry, --arg, --out, --blocks, --max-steps (module form)
 };
 
 // Exit status of a run that the hazard checker found a hazard in (docs/machine.md).
@@ -59,7 +63,7 @@ const M::Entry* find_entry(const LoadedFile& f, const M::Machine& m, const ptosi
     return nullptr;
 }
 
-int run(const RunArgs& a) {
+int run_program(const RunArgs& a) {
     const std::optional<ModuleInput> in = read_program(a.program);
     if (!in)
         return 1;
@@ -141,6 +145,21 @@ int run(const RunArgs& a) {
     return status;
 }
 
+// The run, under the profile when asked: its table on stderr after the run, its JSON to a file (checked).
+int run(const RunArgs& a) {
+    const bool profiling = a.profile || !a.profile_json.empty();
+    if (profiling)
+        ptosim::profile::enable(true);
+    int status = run_program(a);
+    if (!profiling)
+        return status;
+    const ptosim::profile::Report r = ptosim::profile::report();
+    std::cerr << ptosim::profile::text(r);
+    if (!a.profile_json.empty() && !write_output(a.profile_json, ptosim::profile::json(r)) && status == 0)
+        status = 1;
+    return status;
+}
+
 }  // namespace
 
 void add_run_command(CLI::App& app, Context& ctx) {
@@ -161,6 +180,11 @@ void add_run_command(CLI::App& app, Context& ctx) {
            "--trace-timeline", args->timeline,
            "Write the pipeline timeline (Chrome trace / Perfetto JSON, docs/timeline.md) to FILE and "
            "its per-pipe summary to stderr")
+        ->type_name("FILE");
+    cmd->add_flag("--profile", args->profile,
+                  "Print where the simulation's host time went, per instruction and element type, to stderr "
+                  "after the run (docs/performance.md, \"Where the time goes\")");
+    cmd->add_option("--profile-json", args->profile_json, "Write the same profile as JSON to FILE")
         ->type_name("FILE");
     cmd->add_option("--entry", args->module.entry, "Module form: the function to run (default: pto.entry's)");
     cmd->add_option(
