@@ -1,8 +1,9 @@
 // Kernels written in the style of pto-isa's A5 tile implementations (a vector-function loop over a tile in
 // the Unified Buffer: plt_b32 for the tail of each row, vlds, the operation, vsts), on the CCE intrinsics,
 // must give the same bits as ptosim's tile instruction on the same inputs: TADD, TSUB, TMUL, TDIV, TMAX,
-// TMIN, TEXP, TSQRT, TABS, TNEG, TRELU, TADDS, TMULS, TMAXS, TMINS, for float (and half for a few), over full
-// and ragged valid regions, with special values among the inputs.
+// TMIN, TEXP, TSQRT, TABS, TNEG, TRELU, TADDS, TMULS, TMAXS, TMINS, for float (and half for a few), and
+// TROWMAX (vmax merging into an accumulator, vcmax, a ONEPT_B32 store), over full and ragged valid regions,
+// with special values among the inputs.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -115,6 +116,28 @@ void vf_add_post_update(__ubuf__ float* dst, __ubuf__ float* src0, __ubuf__ floa
             vlds(b, src1, kPerRepeat, NORM, POST_UPDATE);
             vadd(c, a, b, preg, MODE_ZEROING);
             vsts(c, dst, kPerRepeat, NORM_B32, preg, POST_UPDATE);
+        }
+    }
+}
+
+// The largest element of each row (TROWMAX into an [R, 1] column): a running vmax that merges each register
+// into the accumulator under the row's tail predicate, then vcmax across the lanes and a one-point store.
+void vf_row_max(__ubuf__ float* dst, __ubuf__ float* src, uint32_t rows, uint32_t cols, uint32_t stride) {
+    constexpr uint32_t kPerRepeat = CCE_VL / sizeof(float);
+    const uint16_t repeats = static_cast<uint16_t>((cols + kPerRepeat - 1) / kPerRepeat);
+    __VEC_SCOPE__ {
+        vector_f32 row, acc, red;
+        const vector_bool all = pset_b32(PAT_ALL);
+        for (uint16_t i = 0; i < rows; ++i) {
+            vbr(acc, -std::numeric_limits<float>::infinity());
+            uint32_t remaining = cols;
+            for (uint16_t j = 0; j < repeats; ++j) {
+                vector_bool preg = plt_b32(remaining, POST_UPDATE);
+                vlds(row, src, i * stride + j * kPerRepeat, NORM);
+                vmax(acc, acc, row, preg, MODE_MERGING);
+            }
+            vcmax(red, acc, all, MODE_ZEROING);
+            vsts(red, dst, i, ONEPT_B32, all);
         }
     }
 }
@@ -326,6 +349,31 @@ TEST_P(CceA5KernelTest, PostUpdateLoopOverAWholeTile) {
     vf_add_post_update(ub_at<float>(kDstCce), ub_at<float>(kSrc0), ub_at<float>(kSrc1), kRows * kCols);
     int first = -1;
     EXPECT_TRUE(same_bits(ub_at<float>(kDstTile), ub_at<float>(kDstCce), kRows * kCols, &first)) << first;
+}
+
+TEST_P(CceA5KernelTest, RowMaxThroughAReduction) {
+    using Col = Tile<TileType::Vec, float, kRows, 1, BLayout::ColMajor, -1, -1>;
+    for (const Region r : kRegions) {
+        for (const bool specials : {false, true}) {
+            fill(ub_at<float>(kSrc0), 7, false);
+            if (!specials)  // the finite values only, then with infinities and NaN among them
+                for (int i = 0; i < kRows * kCols; ++i)
+                    if (!std::isfinite(ub_at<float>(kSrc0)[i]))
+                        ub_at<float>(kSrc0)[i] = 0.25f * static_cast<float>(i % 11);
+            clear_destinations<float>();
+            VTile<float> a(r.rows, r.cols), tmp(r.rows, r.cols);
+            Col d(r.rows, 1);
+            TASSIGN(a, kSrc0);
+            TASSIGN(tmp, kSrc1);
+            TASSIGN(d, kDstTile);
+            TROWMAX(d, a, tmp);
+            vf_row_max(ub_at<float>(kDstCce), ub_at<float>(kSrc0), r.rows, r.cols, kCols);
+            int first = -1;
+            EXPECT_TRUE(same_bits(ub_at<float>(kDstTile), ub_at<float>(kDstCce), kRows, &first))
+                << "valid " << r.rows << "x" << r.cols << (specials ? " with specials" : "")
+                << ": first difference in row " << first;
+        }
+    }
 }
 
 }  // namespace
