@@ -104,6 +104,20 @@ TEST(CceOverloads, ARegisterWrapperConvertsAsOnTheDevice) {
     vmul(c, a, b, m);
     vadds(c, c, 1, m, MODE_ZEROING);
     EXPECT_EQ(c.reg.reg.lane<float>(63), 7.0f);
+    // The loads and stores are templates on the pointer and the distribution only: the register operand
+    // converts too, in every form.
+    alignas(256) static float buf[128];
+    float* p = buf;
+    vsts(c, p, 64, NORM_B32, m, POST_UPDATE);
+    vlds(a, buf, 0, NORM);
+    EXPECT_EQ(p, buf + 64);
+    EXPECT_EQ(a.reg.reg.lane<float>(0), 7.0f);
+    Wrapper<vector_f32> lo, hi;
+    vlds(lo, hi, buf, 0, DINTLV_B32);
+    EXPECT_EQ(hi.reg.reg.lane<float>(0), 7.0f);
+    vector_bool lt;
+    vcmps_lt(lt, a, 8.0f, m);
+    EXPECT_EQ(lt, m);
 }
 
 TEST(CceOverloads, TokensAreObjectsOfTypesOfTheirOwn) {
