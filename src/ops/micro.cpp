@@ -445,6 +445,35 @@ Preg first_n(uint32_t n, uint32_t elem_size) {
     return Preg::first(n, elem_size);
 }
 
+Preg first_n_update(uint32_t& n, uint32_t elem_size) {
+    const Preg p = first_n(n, elem_size);
+    n -= std::min(n, kVL / elem_size);
+    return p;
+}
+
+Preg pred_logic(MOp op, const Preg& a, const Preg& b, const Preg& mask) {
+    const isa::MicroInfo& d = isa::micro_info(op);
+    PTOSIM_CHECK(d.family == isa::MFamily::PredLogic && op != MOp::psel, name_of(op),
+                 "not a predicate logic operation (pand, por, pxor, pnot)");
+    Preg r;
+    for (std::size_t w = 0; w < r.words().size(); ++w) {
+        const uint64_t x = a.words()[w], y = b.words()[w];
+        const uint64_t v = op == MOp::pand   ? (x & y)
+                           : op == MOp::por  ? (x | y)
+                           : op == MOp::pxor ? (x ^ y)
+                                             : ~x;
+        r.words()[w] = v & mask.words()[w];
+    }
+    return r;
+}
+
+Preg pred_select(const Preg& a, const Preg& b, const Preg& sel) {
+    Preg r;
+    for (std::size_t w = 0; w < r.words().size(); ++w)
+        r.words()[w] = (a.words()[w] & sel.words()[w]) | (b.words()[w] & ~sel.words()[w]);
+    return r;
+}
+
 Preg pattern(Pattern pat, uint32_t elem_size) {
     PTOSIM_CHECK(elem_size == 1 || elem_size == 2 || elem_size == 4 || elem_size == 8, "pset",
                  "predicate granularity must be 1, 2, 4 or 8 bytes", {"size", elem_size});

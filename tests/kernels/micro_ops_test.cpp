@@ -104,6 +104,33 @@ TEST(MicroOps, Patterns) {
     EXPECT_EQ(first_n(1000, 2).count(), 128u);
 }
 
+TEST(MicroOps, PltPostUpdateCountsDown) {
+    uint32_t n = 70;
+    EXPECT_EQ(first_n_update(n, 4), Preg::all(4));
+    EXPECT_EQ(n, 6u);
+    EXPECT_EQ(first_n_update(n, 4), first_n(6, 4));
+    EXPECT_EQ(n, 0u);
+    EXPECT_EQ(first_n_update(n, 1).count(), 0u);
+}
+
+TEST(MicroOps, PredicateLogicZeroesOutsideTheMask) {
+    // Over all 256 bits, whatever granularity the operands were made for.
+    const Preg a = first_n(100, 1), b = pattern(Pattern::ALL, 2), mask = first_n(200, 1);
+    const Preg both = pred_logic(MOp::pand, a, b, mask);
+    EXPECT_EQ(both.count(), 50u);                                // the even bits below 100
+    EXPECT_EQ(pred_logic(MOp::por, a, b, mask).count(), 150u);   // 0..99 and the even bits 100..198
+    EXPECT_EQ(pred_logic(MOp::pxor, a, b, mask).count(), 100u);  // the odd bits below 100, the even 100..198
+    const Preg inverse = pred_logic(MOp::pnot, a, a, mask);
+    EXPECT_EQ(inverse.count(), 100u);  // 100..199
+    EXPECT_TRUE(inverse.test(199));
+    EXPECT_FALSE(inverse.test(200));
+    // psel: the selector's set bits from the first source, the others from the second.
+    const Preg sel = pred_select(a, b, first_n(10, 1));
+    EXPECT_EQ(sel.count(), 10u + 123u);  // bits 0..9, then the even bits 10..254
+    ptosim::ScopedCheckHandler handler(&ptosim::throw_check_error);
+    EXPECT_THROW((void)pred_logic(MOp::vadd, a, b, mask), ptosim::CheckError);
+}
+
 double tree(const std::vector<float>& v, size_t lo, size_t hi) {
     if (hi - lo == 1)
         return v[lo];

@@ -3,12 +3,12 @@
 // MaskAnd, MaskOr, MaskXor, MaskNot, the MicroAPI names).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
 #include "basic_api/reg_compute/kernel_reg_compute_common_intf.h"
 #include "basic_api/reg_compute/kernel_reg_compute_struct_intf.h"
+#include "ptosim/ops/micro.hpp"
 
 namespace AscendC {
 namespace Reg {
@@ -97,10 +97,7 @@ template <typename T, const RegTrait& regTrait = RegTraitNumOne>
 __simd_callee__ inline MaskReg UpdateMask(uint32_t& scalarValue) {
     PTOSIM_STATIC_CHECK(detail::kIsMaskElement<T>, "UpdateMask", "T must be a b8, b16, b32 or b64 type");
     PTOSIM_STATIC_CHECK(regTrait.REG_NUM == 1, "UpdateMask", "RegTraitNumTwo is not supported");
-    constexpr uint32_t n = ptosim::reg::kLanes<T>;
-    const uint32_t count = std::min(scalarValue, n);
-    scalarValue = scalarValue < n ? 0u : scalarValue - n;
-    return detail::first_elements<T>(count);
+    return ptosim::micro::first_n_update(scalarValue, static_cast<uint32_t>(sizeof(T)));
 }
 
 // ---- predicate logic
@@ -108,31 +105,20 @@ __simd_callee__ inline MaskReg UpdateMask(uint32_t& scalarValue) {
 // Bit by bit over all 256 predicate bits, whatever element size the operands were made for: bit i of dst is
 // the operation on bit i of the sources where bit i of mask is set, and 0 where it is clear (AscendC says
 // only that the mask "indicates which bits are valid"; zeroing matches Compare and the other predicate
-// producers). dst may be any operand.
-
-namespace detail {
-
-template <typename Op>
-inline void mask_bitwise(MaskReg& dst, const MaskReg& src0, const MaskReg& src1, const MaskReg& mask, Op op) {
-    MaskReg out;
-    for (std::size_t w = 0; w < out.words().size(); ++w)
-        out.words()[w] = op(src0.words()[w], src1.words()[w]) & mask.words()[w];
-    dst = out;
-}
-
-}  // namespace detail
+// producers). dst may be any operand. The micro core's pred_logic (the pand / por / pxor / pnot rows)
+// computes them, as it does for the CCE intrinsics.
 
 __simd_callee__ inline void And(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
-    detail::mask_bitwise(dst, src0, src1, mask, [](uint64_t a, uint64_t b) { return a & b; });
+    dst = ptosim::micro::pred_logic(ptosim::isa::MOp::pand, src0, src1, mask);
 }
 __simd_callee__ inline void Or(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
-    detail::mask_bitwise(dst, src0, src1, mask, [](uint64_t a, uint64_t b) { return a | b; });
+    dst = ptosim::micro::pred_logic(ptosim::isa::MOp::por, src0, src1, mask);
 }
 __simd_callee__ inline void Xor(MaskReg& dst, MaskReg& src0, MaskReg& src1, MaskReg& mask) {
-    detail::mask_bitwise(dst, src0, src1, mask, [](uint64_t a, uint64_t b) { return a ^ b; });
+    dst = ptosim::micro::pred_logic(ptosim::isa::MOp::pxor, src0, src1, mask);
 }
 __simd_callee__ inline void Not(MaskReg& dst, MaskReg& src, MaskReg& mask) {
-    detail::mask_bitwise(dst, src, src, mask, [](uint64_t a, uint64_t) { return ~a; });
+    dst = ptosim::micro::pred_logic(ptosim::isa::MOp::pnot, src, src, mask);
 }
 
 // The MicroAPI spellings of the same operations.

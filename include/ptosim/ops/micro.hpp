@@ -121,5 +121,17 @@ Preg pattern(Pattern pat, uint32_t elem_size);
 // The first min(n, lanes) elements of size elem_size active (plt); `n` is counted down by that many when the
 // caller post-updates it (CreatePredicate, plt_b*(n, POST_UPDATE)).
 Preg first_n(uint32_t n, uint32_t elem_size);
+// plt's post-update form (plt_b*(n, POST_UPDATE), AscendC's UpdateMask): first_n(n, elem_size), then n -= the
+// number of elements it made active, ready for the next register of a loop.
+Preg first_n_update(uint32_t& n, uint32_t elem_size);
+
+// Predicate algebra (pand, por, pxor, pnot: a PredLogic row), bit by bit over all 256 bits whatever element
+// size the operands were made for: bit i of the result is the operation on bit i of a and b (pnot: of a)
+// where bit i of `mask` is set, and 0 where it is clear. The pages say the mask "does not affect the boolean
+// operation"; pto-isa's A5 code decides otherwise: it computes the padding lanes of a row as
+// pnot(pad, valid, total), which only gives pad = total AND NOT valid when the mask zeroes (TMov, Int64Div).
+Preg pred_logic(MOp op, const Preg& a, const Preg& b, const Preg& mask);
+// psel: bit i = sel_i ? a_i : b_i (the page's formula; the C++ intrinsic's fourth operand is the selector).
+Preg pred_select(const Preg& a, const Preg& b, const Preg& sel);
 
 }  // namespace ptosim::micro
