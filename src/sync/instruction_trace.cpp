@@ -4,8 +4,8 @@
 #include <ostream>
 #include <sstream>
 
-#include "ptosim/core/float16.hpp"
 #include "ptosim/core/exec_context.hpp"
+#include "ptosim/core/float16.hpp"
 #include "ptosim/sync/hazards.hpp"
 
 namespace ptosim::itrace {
