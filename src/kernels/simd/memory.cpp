@@ -63,7 +63,7 @@ void transfer(const TileView& tile, const GlobalView& g) {
 // The cube's Mat and Acc tiles (Nz, and Zz) are boxes whose rows are row-major inside: each (row, box) piece
 // of the tile is inner_cols elements (32 bytes for a Mat tile) contiguous on both sides when the tensor's
 // rows are contiguous. The general walk above pays a lambda, a tensor offset and a copy of run-time length
-// per piece; here the tensor's row addresses are computed once per transfer, the tile's offset once per box,
+// per piece; here the tensor's row addresses and the tile's box offsets are tables made once per transfer,
 // and a full 32-byte piece is one fixed-size copy. Returns false (nothing moved) when the shapes do not fit.
 template <Direction D>
 bool transfer_row_boxes(const TileView& tile, const GlobalView& g) {
@@ -72,10 +72,24 @@ bool transfer_row_boxes(const TileView& tile, const GlobalView& g) {
         tile.valid_rows <= 0 || tile.valid_cols <= 0)
         return false;
     const std::size_t es = tile.elem_size();
+    // Row addresses: one tensor offset per run of the fastest row dimension (usually one), then steps.
     thread_local std::vector<std::byte*> rows;
     rows.resize(static_cast<std::size_t>(tile.valid_rows));
-    for (int32_t r = 0; r < tile.valid_rows; ++r)
-        rows[static_cast<std::size_t>(r)] = g.data + g.offset(r, 0) * static_cast<int64_t>(es);
+    const auto ies = static_cast<int64_t>(es);
+    for (int32_t r = 0; r < tile.valid_rows;) {
+        std::byte* p = g.data + g.offset(r, 0) * ies;
+        const auto run =
+            static_cast<int32_t>(std::max<int64_t>(1, std::min<int64_t>(g.row_run(r), tile.valid_rows - r)));
+        for (int32_t k = 0; k < run; ++k, p += g.row_step() * ies)
+            rows[static_cast<std::size_t>(r + k)] = p;
+        r += run;
+    }
+    // Box offsets are separable, offset(r0, c0) = offset(r0, 0) + offset(0, c0): one column table per
+    // transfer.
+    thread_local std::vector<std::size_t> box_cols;
+    box_cols.clear();
+    for (int32_t c0 = 0; c0 < tile.valid_cols; c0 += l.inner_cols)
+        box_cols.push_back(l.offset(0, c0) * es);
     const std::size_t piece = static_cast<std::size_t>(l.inner_cols) * es;
     // A band of one box's rows at a time, box by box across it: the band's tensor rows stay in the L1 cache
     // even when their stride is a multiple of 4 KiB (a 1024-float matrix), which walking a whole column of
@@ -83,11 +97,12 @@ bool transfer_row_boxes(const TileView& tile, const GlobalView& g) {
     for (int32_t r0 = 0; r0 < tile.valid_rows; r0 += l.inner_rows) {
         const int32_t n = std::min(l.inner_rows, tile.valid_rows - r0);
         std::byte* const* row = rows.data() + r0;
-        for (int32_t c0 = 0; c0 < tile.valid_cols; c0 += l.inner_cols) {
+        std::byte* const band = tile.data + l.offset(r0, 0) * es;
+        for (int32_t c0 = 0, b = 0; c0 < tile.valid_cols; c0 += l.inner_cols, ++b) {
             const std::size_t bytes =
                 static_cast<std::size_t>(std::min(l.inner_cols, tile.valid_cols - c0)) * es;
             const std::size_t col_byte = static_cast<std::size_t>(c0) * es;
-            std::byte* box = tile.data + l.offset(r0, c0) * es;
+            std::byte* box = band + box_cols[static_cast<std::size_t>(b)];
             auto copy = [&](auto size) {
                 for (int32_t i = 0; i < n; ++i) {
                     std::byte* t = box + static_cast<std::size_t>(i) * piece;
