@@ -3,7 +3,10 @@
 // piece with one memcpy or strided loop (same element type) or one call of the fast TCVT kernel on a 1 x n
 // view (a conversion, when the piece is contiguous on both sides). Offsets are computed once per piece.
 #include "ptosim/ops/move.hpp"
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "../common/copy_run.hpp"
 #include "ptosim/ops/convert.hpp"
@@ -54,6 +57,9 @@ void copy_pieces(const TileView& dst, const TileView& src, const MoveSpec& s, bo
     }
 }
 
+void copy_strips(const TileView& dst, const TileView& src, const MoveSpec& s, bool by_rows, int32_t full_rows,
+                 int32_t full_cols);
+
 // Same element type and the same box shape and inner order on both sides, the window starting on box
 // corners: every whole box is one contiguous block on both sides, and consecutive boxes that are adjacent on
 // both sides merge into one memcpy (a Nz -> Nz move of whole columns of boxes is one memcpy per column, or
@@ -97,17 +103,100 @@ bool copy_boxes(const TileView& dst, const TileView& src, const MoveSpec& s, boo
                 add_box(r, c);
     }
     flush();
-    MoveSpec bottom = s;  // rows [full_rows, rows), every column
+    copy_strips(dst, src, s, by_rows, full_rows, full_cols);
+    return true;
+}
+
+// The strips a fast walk over the window's first full_rows x full_cols leaves: rows [full_rows, rows) of
+// every column, and columns [full_cols, cols) of the first full_rows rows, piece by piece.
+void copy_strips(const TileView& dst, const TileView& src, const MoveSpec& s, bool by_rows, int32_t full_rows,
+                 int32_t full_cols) {
+    MoveSpec bottom = s;
     bottom.rows = s.rows - full_rows;
     bottom.src_row += full_rows;
     bottom.dst_row += full_rows;
     copy_pieces(dst, src, bottom, by_rows);
-    MoveSpec right = s;  // columns [full_cols, cols) of the whole-box rows
+    MoveSpec right = s;
     right.rows = full_rows;
     right.cols = s.cols - full_cols;
     right.src_col += full_cols;
     right.dst_col += full_cols;
     copy_pieces(dst, src, right, by_rows);
+}
+
+// One B x B block: rows of the source (ss elements apart) become columns of the destination (ds apart).
+template <typename T, int B>
+void transpose_block(std::byte* d, int64_t ds, const std::byte* s, int64_t ss) {
+    T in[B][B];
+    for (int i = 0; i < B; ++i)
+        std::memcpy(in[i], s + static_cast<std::size_t>(i * ss) * sizeof(T), sizeof(T) * B);
+    T out[B][B];
+    for (int j = 0; j < B; ++j)
+        for (int i = 0; i < B; ++i)
+            out[j][i] = in[i][j];
+    for (int j = 0; j < B; ++j)
+        std::memcpy(d + static_cast<std::size_t>(j * ds) * sizeof(T), out[j], sizeof(T) * B);
+}
+
+// Same element type, from boxes that are row-major inside (Nz, Zz) into boxes that are column-major inside
+// (Zn, Nn): the cube's Mat -> Right move. With B the source box's row length or the destination box's column
+// length, whichever is shorter (8 floats, 16 halves, 16 bytes), every B x B block of the window lies inside
+// one box on each side, where it is B rows of B contiguous elements on one side and B columns of them on the
+// other: a block transpose with fixed sizes. Offsets are separable, so the blocks' offsets come from one
+// table per direction. The window's corners must sit on multiples of B; what is left of its bottom and right
+// edges goes piece by piece.
+template <typename T, int B>
+void transpose_boxes_as(const TileView& dst, const TileView& src, const MoveSpec& s, int32_t full_rows,
+                        int32_t full_cols) {
+    const Layout &dl = dst.layout, &sl = src.layout;
+    thread_local std::vector<std::size_t> src_rows, src_cols, dst_rows, dst_cols;
+    src_rows.clear();
+    dst_rows.clear();
+    src_cols.clear();
+    dst_cols.clear();
+    for (int32_t r = 0; r < full_rows; r += B) {
+        src_rows.push_back(sl.offset(s.src_row + r, 0) * sizeof(T));
+        dst_rows.push_back(dl.offset(s.dst_row + r, 0) * sizeof(T));
+    }
+    for (int32_t c = 0; c < full_cols; c += B) {
+        src_cols.push_back(sl.offset(0, s.src_col + c) * sizeof(T));
+        dst_cols.push_back(dl.offset(0, s.dst_col + c) * sizeof(T));
+    }
+    for (std::size_t c = 0; c < dst_cols.size(); ++c)
+        for (std::size_t r = 0; r < dst_rows.size(); ++r)
+            transpose_block<T, B>(dst.data + dst_rows[r] + dst_cols[c], dl.inner_rows,
+                                  src.data + src_rows[r] + src_cols[c], sl.inner_cols);
+}
+
+bool transpose_boxes(const TileView& dst, const TileView& src, const MoveSpec& s, bool by_rows) {
+    const Layout &dl = dst.layout, &sl = src.layout;
+    if (!dl.is_boxed() || !sl.is_boxed() || !sl.inner_row_major() || dl.inner_row_major())
+        return false;
+    const std::size_t es = dst.elem_size();
+    // Bytes go in 16 x 16 blocks: their boxes are 32 wide one way and 16 the other.
+    const int32_t b = es == 1 ? 16 : std::min(sl.inner_cols, dl.inner_rows);
+    const bool shape =
+        (es == 4 && b == 8) || (es == 2 && b == 16) || (es == 1 && b == 16) || (es == 8 && b == 4);
+    if (!shape || sl.inner_rows % b != 0 || sl.inner_cols % b != 0 || dl.inner_rows % b != 0 ||
+        dl.inner_cols % b != 0 || s.src_row % b != 0 || s.src_col % b != 0 || s.dst_row % b != 0 ||
+        s.dst_col % b != 0 || s.rows < b || s.cols < b)
+        return false;
+    const int32_t full_rows = s.rows / b * b, full_cols = s.cols / b * b;
+    switch (es) {
+        case 1:
+            transpose_boxes_as<uint8_t, 16>(dst, src, s, full_rows, full_cols);
+            break;
+        case 2:
+            transpose_boxes_as<uint16_t, 16>(dst, src, s, full_rows, full_cols);
+            break;
+        case 4:
+            transpose_boxes_as<uint32_t, 8>(dst, src, s, full_rows, full_cols);
+            break;
+        default:
+            transpose_boxes_as<uint64_t, 4>(dst, src, s, full_rows, full_cols);
+            break;
+    }
+    copy_strips(dst, src, s, by_rows, full_rows, full_cols);
     return true;
 }
 
@@ -120,7 +209,7 @@ bool tmove(const TileView& dst, const TileView& src, const MoveSpec& s) {
     const bool by_rows = dst.layout.row_step() == 1 || src.layout.row_step() == 1;
     const int32_t lines = by_rows ? s.rows : s.cols;
     if (src.dtype == dst.dtype) {
-        if (!copy_boxes(dst, src, s, by_rows))
+        if (!copy_boxes(dst, src, s, by_rows) && !transpose_boxes(dst, src, s, by_rows))
             copy_pieces(dst, src, s, by_rows);
         return true;
     }
