@@ -218,12 +218,49 @@ void print_kernel_row(const char* kernel, const char* dtype, const std::string& 
     std::fflush(stdout);
 }
 
+// TMATMUL's own rate on one core, with nothing around it: the GEMM's step (kBm x kBk times kBk x kBn,
+// accumulated into one kBm x kBn tile) repeated on tiles that stay in L0. The whole kernels' lines are
+// compared with it: on the chip the loads and moves run on other pipes beside the cube, so a kernel can
+// approach this rate only when its data movement costs little next to its math.
+template <typename T>
+double tmatmul_gflops(int reps) {
+    namespace gm = examples::gemm;
+    pto::TileLeft<T, gm::kBm, gm::kBk> left;
+    pto::TileRight<T, gm::kBk, gm::kBn> right;
+    pto::TileAcc<float, gm::kBm, gm::kBn> acc;
+    TASSIGN(left, 0x0);
+    TASSIGN(right, 0x0);
+    TASSIGN(acc, 0x0);
+    for (int i = 0; i < gm::kBm * gm::kBk; ++i)
+        left.data()[i] = static_cast<T>(static_cast<float>(i % 7 - 3) * 0.25f);
+    for (int i = 0; i < gm::kBk * gm::kBn; ++i)
+        right.data()[i] = static_cast<T>(static_cast<float>(i % 5 - 2) * 0.5f);
+    constexpr int kSteps = 32;
+    const double t = best_of(
+        std::max(reps, 3), [] {},
+        [&] {
+            TMATMUL(acc, left, right);
+            for (int i = 1; i < kSteps; ++i)
+                TMATMUL_ACC(acc, acc, left, right);
+        });
+    return 2.0 * gm::kBm * gm::kBn * gm::kBk * kSteps / t / 1e9;
+}
+
 // Flash attention (float inputs, full; half inputs, causal) and the GEMM (float, half): the kernels' own
-// checks (examples/flash_attention/verify.hpp, examples/gemm/verify.hpp) and their plain C++ loops.
+// checks (examples/flash_attention/verify.hpp, examples/gemm/verify.hpp) and their plain C++ loops, and each
+// kernel's rate as a fraction of TMATMUL's own (of the same input type, times the cores the kernel ran on).
 bool run_cube_kernels(const Options& o, std::mt19937_64& rng) {
     namespace fa = examples::flash_attention;
     namespace gm = examples::gemm;
     bool ok = true;
+    const double mm_float = tmatmul_gflops<float>(o.reps), mm_half = tmatmul_gflops<half>(o.reps);
+    const auto of_tmatmul = [&](bool half_inputs, double gflops) {
+        char text[96];
+        std::snprintf(text, sizeof text, ", %.2f of TMATMUL's %.1f GFLOP/s",
+                      gflops / ((half_inputs ? mm_half : mm_float) * o.threads),
+                      (half_inputs ? mm_half : mm_float) * o.threads);
+        return std::string(text);
+    };
     fa::Params ap;
     ap.s_q = ap.s_kv = o.attention;
     ap.d = 128;
@@ -238,7 +275,8 @@ bool run_cube_kernels(const Options& o, std::mt19937_64& rng) {
         std::snprintf(other, sizeof other, "   max err %.1e <= %.1e", r.worst, r.bound);
         print_kernel_row("flash attention", r.dtype,
                          "S=" + std::to_string(ap.s_q) + " D=128" + (ap.causal ? " causal" : ""), result,
-                         r.gflop / r.kernel_s, r.gflop / r.plain_s, "GFLOP/s", other);
+                         r.gflop / r.kernel_s, r.gflop / r.plain_s, "GFLOP/s",
+                         other + of_tmatmul(half_inputs, r.gflop / r.kernel_s));
         ok &= r.ok;
     }
     gm::Params gp;
@@ -250,7 +288,8 @@ bool run_cube_kernels(const Options& o, std::mt19937_64& rng) {
         char other[96];
         std::snprintf(other, sizeof other, "   bit-exact, %.2f of the bound", r.worst_fraction);
         print_kernel_row("gemm", r.dtype, std::to_string(gp.m) + "^3", r.ok ? "verified" : "MISMATCH",
-                         r.gflop / r.kernel_s, r.gflop / r.plain_s, "GFLOP/s", other);
+                         r.gflop / r.kernel_s, r.gflop / r.plain_s, "GFLOP/s",
+                         other + of_tmatmul(half_inputs, r.gflop / r.kernel_s));
         ok &= r.ok;
     }
     return ok;
