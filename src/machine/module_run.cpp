@@ -343,22 +343,16 @@ class Runner {
             f[op.results[i]] = std::move(vals[i]);
     }
 
+    // The operations with regions (and calls) recurse through run_region: they are here, in a small frame,
+    // and every other operation is exec_plain's, whose frame is large (under AddressSanitizer about 28 KiB:
+    // every operation's locals side by side) and so must not be on the recursion's path, or the nesting limit
+    // (mod::kMaxNesting) would not fit the stack.
     void exec(const Decoded& d, Frame& f) {
         const mod::Op& op = *d.op;
-        // The SSA / synchronous levels: the results are the destinations, new tiles at their own places.
-        for (std::size_t k = 0; k < d.result_tiles.size(); ++k) {
-            const pto_as::TileType& t = d.result_tiles[k];
-            f[op.results[k]] =
-                TileV{t, buffer_of(t.loc), p_.result_addrs.at(&op)[k], t.valid_rows, t.valid_cols};
-        }
         switch (d.kind) {
             case Kind::Module:
             case Kind::Func:
                 return;  // nested definitions run when called
-            case Kind::Constant:
-                return set_results(op, f, {constant(d)});
-            case Kind::Arith:
-                return set_results(op, f, {arith(d, f)});
             case Kind::Call: {
                 auto it = p_.functions.find(d.callee);
                 if (it == p_.functions.end())
@@ -384,6 +378,47 @@ class Runner {
             }
             case Kind::While:
                 return run_while(d, f);
+            case Kind::Section:
+                if (runs(d.core))
+                    run_region(op.regions[0], f);
+                return;
+            case Kind::VecScope:
+                run_region(op.regions[0], f);
+                return;
+            case Kind::Return:
+            case Kind::Yield:
+            case Kind::Condition:
+                return;  // handled by run_region
+            default:
+                return exec_plain(d, f);
+        }
+    }
+
+    [[gnu::noinline]] void exec_plain(const Decoded& d, Frame& f) {
+        const mod::Op& op = *d.op;
+        // The SSA / synchronous levels: the results are the destinations, new tiles at their own places.
+        for (std::size_t k = 0; k < d.result_tiles.size(); ++k) {
+            const pto_as::TileType& t = d.result_tiles[k];
+            f[op.results[k]] =
+                TileV{t, buffer_of(t.loc), p_.result_addrs.at(&op)[k], t.valid_rows, t.valid_cols};
+        }
+        switch (d.kind) {
+            case Kind::Module:
+            case Kind::Func:
+            case Kind::Call:
+            case Kind::For:
+            case Kind::If:
+            case Kind::While:
+            case Kind::Section:
+            case Kind::VecScope:
+            case Kind::Return:
+            case Kind::Yield:
+            case Kind::Condition:
+                return;  // exec's
+            case Kind::Constant:
+                return set_results(op, f, {constant(d)});
+            case Kind::Arith:
+                return set_results(op, f, {arith(d, f)});
             case Kind::MakeView: {
                 const Val& pv = get(f, d.ins[0], op);
                 const auto* ptr = std::get_if<Ptr>(&pv);
@@ -484,10 +519,6 @@ class Runner {
                 return pipe_setup(d, f);
             case Kind::Pipe:
                 return pipe_op(d, f);
-            case Kind::Section:
-                if (runs(d.core))
-                    run_region(op.regions[0], f);
-                return;
             case Kind::Sync:
                 return sync(d, f);
             case Kind::IntraBlock:
@@ -516,13 +547,6 @@ class Runner {
                              std::to_string(e.size) + " bytes");
                 return set_results(op, f, {Ptr{e.base, static_cast<int64_t>(e.size), a, d.elem, true}});
             }
-            case Kind::VecScope:
-                run_region(op.regions[0], f);
-                return;
-            case Kind::Return:
-            case Kind::Yield:
-            case Kind::Condition:
-                return;  // handled by run_region
         }
     }
 

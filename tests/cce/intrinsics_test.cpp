@@ -2,6 +2,8 @@
 // from the pages (docs/isa/micro.md states the rules), on both kernel backends.
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -29,8 +31,13 @@ template <typename V>
 V iota(typename V::element_type start = 0) {
     using E = typename V::element_type;
     V v;
-    for (uint32_t i = 0; i < V::kLanes; ++i)
-        v.reg.template set_lane<E>(i, static_cast<E>(static_cast<float>(start) + static_cast<float>(i)));
+    for (uint32_t i = 0; i < V::kLanes; ++i) {
+        if constexpr (std::is_integral_v<E>)  // wraps past the type's range (256 byte lanes)
+            v.reg.template set_lane<E>(i,
+                                       static_cast<E>(static_cast<int64_t>(start) + static_cast<int64_t>(i)));
+        else
+            v.reg.template set_lane<E>(i, static_cast<E>(static_cast<float>(start) + static_cast<float>(i)));
+    }
     return v;
 }
 template <typename V>
