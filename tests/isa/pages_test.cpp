@@ -151,8 +151,26 @@ TEST(IsaPages, EveryInstructionWithAKernelHasAPageAndAnIndexRow) {
     }
 }
 
+// A generated section of a page against what the descriptors give; PTOSIM_UPDATE_DOCS=1 rewrites it.
+void check_section(const std::string& path, std::string& doc, const Section& s, const std::string& want) {
+    const std::string have = doc.substr(s.begin, s.end - s.begin);
+    EXPECT_EQ(have, want) << path << " is out of date (PTOSIM_UPDATE_DOCS=1 rewrites it); it should read:\n"
+                          << want;
+    if (update_requested() && have != want) {
+        doc.replace(s.begin, s.end - s.begin, want);
+        std::ofstream(path, std::ios::binary) << doc;
+    }
+}
+
+// A page's section that must exist.
+void check_required_section(const std::string& path, const std::string& name, const std::string& want) {
+    std::string doc = read_file(path);
+    const Section s = find_section(doc, name);
+    ASSERT_NE(s.begin, std::string::npos) << path << ": markers <!-- BEGIN " << name << " --> missing";
+    check_section(path, doc, s, want);
+}
+
 TEST(IsaPages, ElementTypeTablesMatchTheDescriptors) {
-    const bool update = update_requested();
     for (const isa::OpInfo& op : isa::kOps) {
         // Every instruction with a kernel has the table; a page may carry one for a row run elsewhere
         // (MSCATTER).
@@ -165,15 +183,7 @@ TEST(IsaPages, ElementTypeTablesMatchTheDescriptors) {
                 << path << ": markers <!-- BEGIN " << name << " --> missing";
             continue;
         }
-        const std::string want = types_table(op);
-        const std::string have = doc.substr(s.begin, s.end - s.begin);
-        EXPECT_EQ(have, want) << path
-                              << " is out of date (PTOSIM_UPDATE_DOCS=1 rewrites it); it should read:\n"
-                              << want;
-        if (update && have != want) {
-            doc.replace(s.begin, s.end - s.begin, want);
-            std::ofstream(path, std::ios::binary) << doc;
-        }
+        check_section(path, doc, s, types_table(op));
     }
 }
 
@@ -194,18 +204,7 @@ std::string micro_table() {
 }
 
 TEST(IsaPages, MicroTableMatchesTheDescriptors) {
-    const std::string path = page_dir() + "micro.md";
-    std::string doc = read_file(path);
-    const Section s = find_section(doc, "micro ops");
-    ASSERT_NE(s.begin, std::string::npos) << path << ": markers <!-- BEGIN micro ops --> missing";
-    const std::string want = micro_table();
-    const std::string have = doc.substr(s.begin, s.end - s.begin);
-    EXPECT_EQ(have, want) << path << " is out of date (PTOSIM_UPDATE_DOCS=1 rewrites it); it should read:\n"
-                          << want;
-    if (update_requested() && have != want) {
-        doc.replace(s.begin, s.end - s.begin, want);
-        std::ofstream(path, std::ios::binary) << doc;
-    }
+    check_required_section(page_dir() + "micro.md", "micro ops", micro_table());
 }
 
 // docs/isa/micro.md: one row per distribution of isa/micro_dist.def.
@@ -225,18 +224,7 @@ std::string dist_table() {
 }
 
 TEST(IsaPages, MicroDistributionTableMatchesTheDescriptors) {
-    const std::string path = page_dir() + "micro.md";
-    std::string doc = read_file(path);
-    const Section s = find_section(doc, "micro dists");
-    ASSERT_NE(s.begin, std::string::npos) << path << ": markers <!-- BEGIN micro dists --> missing";
-    const std::string want = dist_table();
-    const std::string have = doc.substr(s.begin, s.end - s.begin);
-    EXPECT_EQ(have, want) << path << " is out of date (PTOSIM_UPDATE_DOCS=1 rewrites it); it should read:\n"
-                          << want;
-    if (update_requested() && have != want) {
-        doc.replace(s.begin, s.end - s.begin, want);
-        std::ofstream(path, std::ios::binary) << doc;
-    }
+    check_required_section(page_dir() + "micro.md", "micro dists", dist_table());
 }
 
 }  // namespace
